@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { EmailSchema, TimestampSchema } from './common';
+
+export const UserStatusSchema = z.enum(['pending', 'approved', 'rejected']);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+export const PlanNameSchema = z.enum(['Free', 'Starter', 'Pro', 'Business', 'Enterprise']);
+export type PlanName = z.infer<typeof PlanNameSchema>;
+
+export const MessagingPlatformSchema = z.enum(['telegram', 'whatsapp']);
+
+/** The current user as the client sees it (GET /api/auth/me, login, admin lists). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  full_name: z.string().nullable(),
+  is_approved: z.boolean(),
+  status: UserStatusSchema,
+  is_admin: z.boolean(),
+  plan: PlanNameSchema,
+  preferred_messaging_platform: MessagingPlatformSchema.nullable(),
+  telegram_id: z.string().nullable(),
+  whatsapp_phone_number: z.string().nullable(),
+  created_at: TimestampSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+const PasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(200, { error: 'Password must be at most 200 characters' });
+
+const FullNameSchema = z.string().trim().max(200);
+
+/** The screen posts full_name; the API also accepts name (spec section 7). */
+export const RegisterBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: PasswordSchema,
+    full_name: FullNameSchema.optional(),
+    name: FullNameSchema.optional(),
+  })
+  .refine((body) => Boolean(body?.full_name?.trim() || body?.name?.trim()), {
+    path: ['full_name'],
+    error: 'Full name is required',
+    when: () => true, // report a missing name together with the other field errors
+  });
+export type RegisterBody = z.input<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const TokenPairSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof TokenPairSchema>;
+
+export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Tokens are only present when the new account is approved at once. */
+export const RegisterResponseSchema = z.object({
+  message: z.string(),
+  requires_approval: z.boolean(),
+  user: UserSchema,
+  access_token: z.string().optional(),
+  refresh_token: z.string().optional(),
+  token_type: z.literal('bearer').optional(),
+  expires_in: z.number().int().optional(),
+});
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+export const LogoutBodySchema = z.object({ refresh_token: z.string().optional() });
+
+export const UsersResponseSchema = z.object({ users: z.array(UserSchema) });
+export type UsersResponse = z.infer<typeof UsersResponseSchema>;

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { type Clock, systemClock } from './lib/time';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { registerAccessControl } from './plugins/access';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerWebApp } from './plugins/web-app';
+import { createServices, type Services } from './services';
+
+export const API_PREFIX = '/api';
+const version: string = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    database: DatabaseHandle;
+    appVersion: string;
+  }
+}
+
+export interface AppDeps {
+  database: DatabaseHandle;
+  redis?: Redis;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole application without listening: main.ts listens, tests inject. */
+export async function buildApp(config: Config, deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Responses finished while the server closes also close their keep-alive connection; otherwise
+  // server.close() would wait for those clients to hang up and the graceful shutdown would stall.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // External plugins first, then our own, then the routes (fastify/demo's order).
+  await app.register(helmet, {
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    max: config.API_RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    redis: deps.redis,
+    nameSpace: 'relate:rate-limit:',
+    allowList: (request) => !request.url.startsWith(`${API_PREFIX}/`),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Relate API', version, description: 'Contacts, companies, tasks and calendar.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  app.decorate('database', deps.database);
+  app.decorate('appVersion', version);
+  app.decorate(
+    'services',
+    await createServices({
+      config,
+      db: deps.database.db,
+      redis: deps.redis,
+      clock: deps.clock ?? systemClock,
+    }),
+  );
+  registerErrorHandler(app);
+  registerAccessControl(app, API_PREFIX);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(adminRoutes);
+      await api.register(companiesRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(groupsRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerWebApp(app, config.WEB_DIST_DIR, API_PREFIX);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** A Drizzle database or transaction: repositories accept either. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  /** Subscribes to a PostgreSQL LISTEN channel; returns the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK_KEY = 7_200_211;
+
+/** PGlite in `dataDir`, or in memory when `dataDir` is undefined. Runs pending migrations. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async listen(channel, handler) {
+      return client.listen(channel, handler);
+    },
+    async close() {
+      if (client.closed) return;
+      await client.query('CHECKPOINT');
+      await client.close();
+    },
+  };
+}
+
+/** A node-postgres pool on `url`. Migrations run under an advisory lock so that processes starting together don't race. */
+export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: lockClient, casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    lockClient.release();
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  const listener = new PostgresListener(url);
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    listen: (channel, handler) => listener.listen(channel, handler),
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** One dedicated connection per process carries every LISTEN; it reconnects when dropped. */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<NotificationHandler>>();
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    const client = await this.connect();
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+    };
+  }
+
+  private connect(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.url });
+      client.on('notification', (message) => {
+        for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      client.on('error', () => this.reconnect());
+      await client.connect();
+      for (const channel of this.handlers.keys())
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      this.client = client;
+      this.connecting = undefined;
+      return client;
+    })();
+    return this.connecting;
+  }
+
+  private reconnect() {
+    const old = this.client;
+    this.client = undefined;
+    old?.end().catch(() => {});
+    if (this.closed) return;
+    setTimeout(() => {
+      if (!this.closed && this.handlers.size > 0) this.connect().catch(() => this.reconnect());
+    }, 1000).unref();
+  }
+
+  async close() {
+    this.closed = true;
+    await this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
+}
+
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  return openPglite(path.join(options.dataDir, 'pgdata'));
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export class DataDirLockedError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one connection inside one process: a second process on the same directory would corrupt it.
+ * Takes `relate.lock` in the directory (holding our pid) or throws when a live process holds it.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'relate.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isFinite(holder) && holder !== process.pid && isRunning(holder)) {
+        throw new DataDirLockedError(
+          `Another Relate process (pid ${holder}) is using the data directory ${path.resolve(dataDir)}. ` +
+            'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
+        );
+      }
+      fs.unlinkSync(lockPath); // stale lock left by a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${path.resolve(dataDir)}`);
+}

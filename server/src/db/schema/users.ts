@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    email: text().notNull(),
+    passwordHash: text('password_hash'),
+    fullName: text('full_name'),
+    status: text({ enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    plan: text({ enum: ['Free', 'Starter', 'Pro', 'Business', 'Enterprise'] })
+      .notNull()
+      .default('Free'),
+    preferredMessagingPlatform: text('preferred_messaging_platform', { enum: ['telegram', 'whatsapp'] }),
+    telegramId: text('telegram_id'),
+    whatsappPhoneNumber: text('whatsapp_phone_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],
+);
+
+/** Refresh tokens are stored hashed; each login starts a family that rotation keeps. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+  ],
+);

@@ -1,0 +1,68 @@
+import {
+  AdminUserResponseSchema,
+  ApproveUserBodySchema,
+  IdParamsSchema,
+  MessageSchema,
+  UsersResponseSchema,
+} from '@relate/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toUser } from '../users/users.mapper';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app.services;
+  const access = { access: 'admin' } as const;
+
+  app.get(
+    '/admin/users',
+    { config: access, schema: { tags: ['admin'], response: { 200: UsersResponseSchema } } },
+    async () => ({ users: (await users.list()).map(toUser) }),
+  );
+
+  app.get(
+    '/admin/pending-users',
+    { config: access, schema: { tags: ['admin'], response: { 200: UsersResponseSchema } } },
+    async () => ({ users: (await users.list('pending')).map(toUser) }),
+  );
+
+  app.post(
+    '/admin/users/:id/approve',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        params: IdParamsSchema,
+        body: ApproveUserBodySchema.optional(),
+        response: { 200: AdminUserResponseSchema },
+      },
+    },
+    async (request) => {
+      const approved = request.body?.approved ?? true;
+      const user = await users.setStatus(request.params.id, approved ? 'approved' : 'pending');
+      return {
+        message: approved ? 'User approved successfully' : 'User approval withdrawn',
+        user: toUser(user),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/users/:id/reject',
+    {
+      config: access,
+      schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: AdminUserResponseSchema } },
+    },
+    async (request) => {
+      const user = await users.setStatus(request.params.id, 'rejected');
+      return { message: 'User rejected successfully', user: toUser(user) };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    { config: access, schema: { tags: ['admin'], params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await users.delete(request.params.id, request.user.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+};

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/test-app';
+
+let t: TestApp;
+let now = new Date();
+const clock = () => now;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock, env: { ADMIN_EMAILS: 'Boss@Example.com, other-admin@example.com' } });
+});
+afterAll(() => t.close());
+
+const register = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload });
+const login = (email: string, password: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress: ip });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+const refresh = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: bearer(token) });
+
+describe('registration and approval', () => {
+  it('makes the very first account an approved administrator and signs it in at once', async () => {
+    const response = await register({
+      email: 'first@example.com',
+      password: 'first-password',
+      full_name: 'First',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.requires_approval).toBe(false);
+    expect(body.user).toMatchObject({
+      email: 'first@example.com',
+      is_admin: true,
+      is_approved: true,
+      plan: 'Free',
+    });
+    expect(body.access_token).toEqual(expect.any(String));
+    expect((await me(body.access_token)).json()).toMatchObject({
+      email: 'first@example.com',
+      is_admin: true,
+    });
+  });
+
+  it('leaves later accounts pending, without tokens, accepting `name` as well as `full_name`', async () => {
+    const response = await register({ email: uniqueEmail(), password: 'long-enough', name: 'Via Name' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      requires_approval: true,
+      user: { full_name: 'Via Name', status: 'pending' },
+    });
+    expect(body.access_token).toBeUndefined();
+  });
+
+  it('approves an e-mail listed in ADMIN_EMAILS as administrator, whatever its case', async () => {
+    const body = (
+      await register({ email: 'boss@EXAMPLE.com', password: 'long-enough', full_name: 'Boss' })
+    ).json();
+    expect(body).toMatchObject({ requires_approval: false, user: { is_admin: true, is_approved: true } });
+  });
+
+  it('trims e-mails, compares them case-insensitively and answers 409 for a taken one', async () => {
+    const email = uniqueEmail('case');
+    expect(
+      (await register({ email: ` ${email.toUpperCase()} `, password: 'long-enough', full_name: 'A' }))
+        .statusCode,
+    ).toBe(201);
+    const again = await register({ email, password: 'long-enough', full_name: 'B' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_TAKEN' });
+    expect((await login(email.toUpperCase(), 'long-enough')).statusCode).toBe(200);
+  });
+
+  it('walks a pending account through approval: sign in, /me, 403 elsewhere, then full access', async () => {
+    const admin = await login('first@example.com', 'first-password');
+    const adminToken = admin.json().access_token;
+    const email = uniqueEmail('pending');
+    const created = (await register({ email, password: 'pending-pass', full_name: 'Pending Person' })).json();
+
+    const signedIn = await login(email, 'pending-pass');
+    expect(signedIn.statusCode).toBe(200);
+    const token = signedIn.json().access_token;
+    expect((await me(token)).json()).toMatchObject({ is_approved: false, status: 'pending' });
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) });
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().code).toBe('ACCOUNT_NOT_APPROVED');
+
+    const approve = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${created.user.id}/approve`,
+      headers: bearer(adminToken),
+      payload: { approved: true },
+    });
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json()).toMatchObject({
+      message: 'User approved successfully',
+      user: { is_approved: true },
+    });
+    expect((await me(token)).json()).toMatchObject({
+      is_approved: true,
+      status: 'approved',
+      is_admin: false,
+    });
+  });
+
+  it('lets a rejected account sign in and read /me but nothing else', async () => {
+    const user = await createUser(t.app, { approved: false });
+    await t.app.services.users.setStatus(user.id, 'rejected');
+    expect((await me(user.token)).json()).toMatchObject({ status: 'rejected', is_approved: false });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: user.headers,
+      payload: {},
+    });
+    expect(logout.statusCode).toBe(200);
+    const other = await t.app.inject({ method: 'GET', url: '/api/auth/users', headers: user.headers });
+    expect(other.json().code).toBe('ACCOUNT_NOT_APPROVED');
+  });
+
+  it('never sends the password hash', async () => {
+    const user = await createUser(t.app);
+    const body = (await me(user.token)).body;
+    expect(body).not.toContain('argon2');
+    expect(body).not.toContain('password');
+  });
+});
+
+describe('sign-in and tokens', () => {
+  it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
+    const user = await createUser(t.app);
+    const wrong = await login(user.email, 'not-the-password', '10.9.9.1');
+    const unknown = await login(uniqueEmail('nobody'), 'whatever-password', '10.9.9.2');
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().error).toBe(unknown.json().error);
+  });
+
+  it('rejects requests without a token, with a garbage token, and with an expired one ("expired")', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    expect((await me('not-a-jwt')).statusCode).toBe(401);
+    const user = await createUser(t.app);
+    now = new Date(Date.now() + 16 * 60_000);
+    try {
+      const expired = await me(user.token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().error).toContain('expired');
+    } finally {
+      now = new Date();
+    }
+  });
+
+  it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
+    const user = await createUser(t.app);
+    const first = await refresh(user.refreshToken);
+    expect(first.statusCode).toBe(200);
+    const pair = first.json();
+    expect(pair.refresh_token).not.toBe(user.refreshToken);
+    expect((await me(pair.access_token)).statusCode).toBe(200);
+
+    const reused = await refresh(user.refreshToken);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().code).toBe('REFRESH_TOKEN_REUSED');
+    // The thief's reuse also killed the legitimate, newer token of the same family.
+    expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('does not accept an access token as a refresh token, nor a missing one', async () => {
+    const user = await createUser(t.app);
+    expect((await refresh(user.token)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(401);
+  });
+
+  it('logout revokes the refresh token', async () => {
+    const user = await createUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: user.headers,
+      payload: { refresh_token: user.refreshToken },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('limits failed sign-ins per e-mail: 429 with Retry-After after 10 failures, even from new addresses', async () => {
+    const user = await createUser(t.app);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await login(user.email, 'wrong-password', `10.1.0.${attempt}`)).statusCode).toBe(401);
+    }
+    const limited = await login(user.email, 'correct horse battery', '10.1.1.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('limits failed sign-ins per client address across e-mails', async () => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await login(uniqueEmail('spray'), 'wrong-password', '10.2.0.1');
+    }
+    const user = await createUser(t.app);
+    expect((await login(user.email, 'correct horse battery', '10.2.0.1')).statusCode).toBe(429);
+    expect((await login(user.email, 'correct horse battery', '10.2.0.2')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { LoginBody } from '@relate/contracts';
+import { unauthorized } from '../../lib/errors';
+import type { UserRow } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import type { LoginThrottle } from './login-throttle';
+import type { IssuedTokens, TokenService } from './tokens';
+
+// A real argon2id hash to verify against when the e-mail is unknown, so both paths take as long.
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$TIBq1UGUpkfUhF9dRE61ZQ$TCzjL7hXR5qlryo15CGT9um8fGOWAch2+Pip6K5W+Go';
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  fullName: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async register(input: RegisterInput): Promise<{ user: UserRow; tokens?: IssuedTokens }> {
+    const user = await this.users.create({
+      email: input.email,
+      fullName: input.fullName,
+      passwordHash: await hash(input.password),
+    });
+    if (user.status !== 'approved') return { user };
+    return { user, tokens: await this.tokens.issue(user.id) };
+  }
+
+  /** Pending and rejected users may sign in too: the client shows 'Account Not Approved' from /me. */
+  async login(body: LoginBody, clientIp: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+    await this.throttle.assertAllowed(clientIp, body.email);
+    const user = await this.users.findByEmail(body.email);
+    const valid = await verify(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
+    if (!user?.passwordHash || !valid) {
+      await this.throttle.recordFailure(clientIp, body.email);
+      throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    }
+    await this.throttle.recordSuccess(body.email);
+    return { user, tokens: await this.tokens.issue(user.id) };
+  }
+
+  refresh(refreshToken: string): Promise<IssuedTokens> {
+    return this.tokens.rotate(refreshToken, async (userId) => Boolean(await this.users.get(userId)));
+  }
+
+  logout(refreshToken: string | undefined, userId: number): Promise<void> {
+    return refreshToken ? this.tokens.revoke(refreshToken, userId) : Promise.resolve();
+  }
+
+  /** The signed-in user of a request, from its Bearer access token. */
+  async authenticate(accessToken: string): Promise<UserRow> {
+    const userId = await this.tokens.verifyAccessToken(accessToken);
+    const user = await this.users.get(userId);
+    if (!user) throw unauthorized('Your account no longer exists');
+    return user;
+  }
+}

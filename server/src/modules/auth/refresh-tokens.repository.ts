@@ -1,0 +1,46 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+
+export class RefreshTokensRepository {
+  constructor(private readonly db: Database) {}
+
+  async insert(
+    values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+    db: Database = this.db,
+  ): Promise<void> {
+    await db.insert(refreshTokens).values(values);
+  }
+
+  /** Locks the row so that two concurrent refreshes of one token cannot both succeed. */
+  async findByHashForUpdate(tokenHash: string, db: Database): Promise<RefreshTokenRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update');
+    return row;
+  }
+
+  async findByHash(tokenHash: string, db: Database = this.db): Promise<RefreshTokenRow | undefined> {
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    return row;
+  }
+
+  async markUsed(id: number, at: Date, db: Database): Promise<void> {
+    await db.update(refreshTokens).set({ usedAt: at }).where(eq(refreshTokens.id, id));
+  }
+
+  async revokeFamily(familyId: string, at: Date, db: Database = this.db): Promise<void> {
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async deleteExpired(before: Date, db: Database = this.db): Promise<void> {
+    await db.delete(refreshTokens).where(sql`${refreshTokens.expiresAt} < ${before}`);
+  }
+}

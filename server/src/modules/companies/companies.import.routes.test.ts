@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Company, CompanyCsvBody } from '@relate/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/csv', name), 'utf8');
+
+const importCsv = (user: TestUser, body: CompanyCsvBody) =>
+  t.app.inject({ method: 'POST', url: '/api/company-csv-processor', headers: user.headers, payload: body });
+
+const inspect = (user: TestUser, csvData: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/company-csv-processor/headers',
+    headers: user.headers,
+    payload: { csvData },
+  });
+
+async function companiesOf(user: TestUser): Promise<Company[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/companies?sort=id&order=asc&page_size=500',
+    headers: user.headers,
+  });
+  return response.json().companies;
+}
+
+const byRecord = (companies: Company[], record: string) =>
+  companies.find((company) => company.record === record);
+
+describe('POST /api/company-csv-processor', () => {
+  it('imports every field from the recognised headers, ignoring record id and created at', async () => {
+    const user = await createUser(t.app);
+    const csv = [
+      'Record ID,Record,Tags,Categories,LinkedIn,Last interaction,Connection strength,Twitter follower count,Twitter,Domains,Description,Created at,notion_id',
+      '77,Acme,"customer, priority",SaaS,https://www.linkedin.com/company/acme,2024-05-01 10:00,Strong,"12,345",@acme,"acme.com, acme.io",Robots,2001-01-01,n-1',
+      '78,Globex,,,,,,,,,,,',
+    ].join('\n');
+    const response = await importCsv(user, { csvData: csv });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ imported: 2, skipped: 0, errors: [] });
+
+    const [acme, globex] = await companiesOf(user);
+    expect(acme).toMatchObject({
+      record: 'Acme',
+      tags: ['customer', 'priority'],
+      categories: 'SaaS',
+      linkedin_profile: 'https://www.linkedin.com/company/acme',
+      last_interaction: '2024-05-01T10:00:00.000Z',
+      connection_strength: 'strong',
+      twitter_follower_count: 12345,
+      twitter: '@acme',
+      domains: ['acme.com', 'acme.io'],
+      description: 'Robots',
+      notion_id: 'n-1',
+    });
+    expect(acme.id).not.toBe(77);
+    expect(acme.created_at.startsWith('2001')).toBe(false);
+    expect(globex).toMatchObject({
+      tags: [],
+      domains: [],
+      twitter_follower_count: 0,
+      last_interaction: null,
+    });
+  });
+
+  it('skips bad rows, reporting them by spreadsheet row number, and imports the good ones', async () => {
+    const user = await createUser(t.app);
+    const csv = [
+      'Name,Last interaction,Connection strength,Twitter follower count,LinkedIn',
+      'Good One,,,lots,', // row 2: a non-numeric follower count is 0
+      ',2024-01-01,weak,,', // row 3: no name
+      'Bad Date,next tuesday,,,', // row 4
+      'Bad Strength,,very,,', // row 5
+      'Good Two,01.02.2024,MEDIUM,5,linkedin.com/company/two', // row 6
+      'Bad Link,,,,not a link', // row 7
+    ].join('\r\n');
+    const response = await importCsv(user, { csvData: csv });
+    expect(response.json()).toEqual({
+      imported: 2,
+      skipped: 4,
+      errors: [
+        { row: 3, error: 'Company name is required' },
+        { row: 4, error: "Last interaction 'next tuesday' is not a date" },
+        { row: 5, error: "Connection strength 'very' must be weak, medium or strong" },
+        { row: 7, error: 'LinkedIn profile must be a URL' },
+      ],
+    });
+    const companies = await companiesOf(user);
+    expect(companies.map((company) => company.record)).toEqual(['Good One', 'Good Two']);
+    expect(companies[0].twitter_follower_count).toBe(0);
+    expect(companies[1]).toMatchObject({
+      last_interaction: '2024-02-01T00:00:00.000Z',
+      connection_strength: 'medium',
+      linkedin_profile: 'https://linkedin.com/company/two',
+    });
+  });
+
+  it('follows a custom mapping, header names matched case-insensitively', async () => {
+    const user = await createUser(t.app);
+    const csv =
+      'Firma,Branche,Webseiten,Follower,Name\nMüller GmbH,Handel,"mueller.de,mueller.com",1.2K,ignored\n';
+    const response = await importCsv(user, {
+      csvData: csv,
+      customMapping: {
+        firma: 'record',
+        BRANCHE: 'categories',
+        Webseiten: 'domains',
+        Follower: 'twitter_follower_count',
+        Name: 'ignore',
+      },
+    });
+    expect(response.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
+    expect(await companiesOf(user)).toMatchObject([
+      {
+        record: 'Müller GmbH',
+        categories: 'Handel',
+        domains: ['mueller.de', 'mueller.com'],
+        twitter_follower_count: 1200,
+      },
+    ]);
+  });
+
+  it('imports the HubSpot export, with and without mapping its unrecognised columns', async () => {
+    const csv = fixture('hubspot_companies.csv');
+    const plain = await createUser(t.app);
+    const response = await importCsv(plain, { csvData: csv });
+    expect(response.json()).toEqual({
+      imported: 4,
+      skipped: 1,
+      errors: [{ row: 4, error: 'Company name is required' }],
+    });
+    const companies = await companiesOf(plain);
+    expect(companies.map((company) => company.record)).toEqual([
+      'Example Publishing',
+      'ExampleOrg',
+      'HubSpot',
+      'HubSpot',
+    ]);
+    expect(companies[0]).toMatchObject({ categories: null, last_interaction: null });
+
+    const mapped = await createUser(t.app);
+    await importCsv(mapped, {
+      csvData: csv,
+      customMapping: { Industry: 'categories', 'Last Activity Date': 'last_interaction', City: 'ignore' },
+    });
+    const publishing = byRecord(await companiesOf(mapped), 'Example Publishing');
+    expect(publishing).toMatchObject({
+      categories: 'Publishing',
+      last_interaction: '2020-01-05T10:00:00.000Z',
+    });
+  });
+
+  it.each([
+    [
+      'a UTF-8 BOM, semicolons, CRLF and a quoted line break',
+      '\uFEFFName;Tags;Description\r\nMüller GmbH;"a, b";"Zeile 1\r\nZeile 2"\r\nCafé Ænima;;\r\n',
+      { record: 'Müller GmbH', tags: ['a', 'b'], description: 'Zeile 1\r\nZeile 2' },
+      2,
+    ],
+    [
+      "Excel's sep= line",
+      'sep=;\nName;Domains\nAcme;acme.com, acme.io\n',
+      { domains: ['acme.com', 'acme.io'] },
+      1,
+    ],
+    [
+      'a preamble before the header',
+      'Exported from Relate on 2024-05-01\n\nName,Categories\nAcme,SaaS\n',
+      { record: 'Acme', categories: 'SaaS' },
+      1,
+    ],
+    ['duplicate headers', 'Name,Tags,Tags,Name\nAcme,a,b,Other\n', { record: 'Acme', tags: ['a', 'b'] }, 1],
+    [
+      'short rows',
+      'Name,Categories,Twitter\nAcme\nBeta,SaaS\n',
+      { record: 'Acme', categories: null, twitter: null },
+      2,
+    ],
+    ['tab delimiters and blank lines', 'Name\tTwitter\n\nAcme\t@acme\n\n', { twitter: '@acme' }, 1],
+  ])('reads a file with %s', async (_, csvData, expected, imported) => {
+    const user = await createUser(t.app);
+    const response = await importCsv(user, { csvData });
+    expect(response.json()).toEqual({ imported, skipped: 0, errors: [] });
+    expect((await companiesOf(user))[0]).toMatchObject(expected);
+  });
+
+  it('numbers rows from the real header row when a preamble precedes it', async () => {
+    const user = await createUser(t.app);
+    const csv = 'Exported from Relate\nName,Connection strength\nAcme,strong\nBad,huge\n';
+    expect((await importCsv(user, { csvData: csv })).json().errors).toEqual([
+      { row: 4, error: "Connection strength 'huge' must be weak, medium or strong" },
+    ]);
+  });
+
+  it('writes nothing when the file cannot be read to the end, even after several batches', async () => {
+    const user = await createUser(t.app);
+    const rows = Array.from({ length: 2500 }, (_, index) => `Company ${index},tag`);
+    const csv = ['Name,Tags', ...rows, 'Broken,"never closed'].join('\n');
+    const response = await importCsv(user, { csvData: csv });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('INVALID_FILE');
+    expect(await companiesOf(user)).toEqual([]);
+  });
+
+  it('refuses a file without a name column, naming the columns it found', async () => {
+    const user = await createUser(t.app);
+    const response = await importCsv(user, { csvData: 'Industry,City\nPublishing,Berlin\n' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].field).toBe('customMapping');
+    expect(response.json().error).toContain('Industry, City');
+  });
+
+  it('refuses empty input and a mapping to an unknown field', async () => {
+    const user = await createUser(t.app);
+    const empty = await importCsv(user, { csvData: ' \n' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('INVALID_FILE');
+    const badMapping = await t.app.inject({
+      method: 'POST',
+      url: '/api/company-csv-processor',
+      headers: user.headers,
+      payload: { csvData: 'Name\nAcme\n', customMapping: { Name: 'password' } },
+    });
+    expect(badMapping.statusCode).toBe(400);
+    expect(badMapping.json().details[0].field).toBe('customMapping.Name');
+  });
+
+  it('answers 413 naming the 50 MB limit for a larger CSV', async () => {
+    const user = await createUser(t.app);
+    const line = `${'x'.repeat(1023)}\n`;
+    const csvData = `Name\n${line.repeat(50 * 1024 + 1)}`;
+    const response = await importCsv(user, { csvData });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      error: expect.stringContaining('50 MB'),
+    });
+    expect(await companiesOf(user)).toEqual([]);
+  });
+});
+
+describe('POST /api/company-csv-processor/headers', () => {
+  it('tells which headers the import recognises and whether the mapping dialog is needed', async () => {
+    const user = await createUser(t.app);
+    const response = await inspect(user, fixture('hubspot_companies.csv'));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      headers: [
+        'Record ID',
+        'Company name',
+        'Company owner',
+        'Create Date',
+        'Phone Number',
+        'Last Activity Date',
+        'City',
+        'Country/Region',
+        'Industry',
+      ],
+      recognised: {
+        'Record ID': 'ignore',
+        'Company name': 'record',
+        'Company owner': null,
+        'Create Date': null,
+        'Phone Number': null,
+        'Last Activity Date': null,
+        City: null,
+        'Country/Region': null,
+        Industry: null,
+      },
+      needs_mapping: true,
+      total_rows: 5,
+    });
+  });
+
+  it('needs no mapping when every header is recognised, and reads headers as the import does', async () => {
+    const user = await createUser(t.app);
+    const response = await inspect(user, '\uFEFFsep=;\nName;Tags;Tags;Created at\nAcme;a;b;2024-01-01\n');
+    expect(response.json()).toEqual({
+      headers: ['Name', 'Tags', 'Tags (2)', 'Created at'],
+      recognised: { Name: 'record', Tags: 'tags', 'Tags (2)': 'tags', 'Created at': 'ignore' },
+      needs_mapping: false,
+      total_rows: 1,
+    });
+  });
+});

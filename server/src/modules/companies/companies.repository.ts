@@ -1,0 +1,197 @@
+import type { CompanyListOptions, CompanySort } from '@relate/contracts';
+import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+export interface DuplicateGroupRow {
+  key: string;
+  ids: number[];
+  identical: boolean;
+}
+
+/** Sort keys as the sort indexes of the companies schema spell them. */
+const SORT_KEYS: Record<CompanySort, { key: SQL; nullable: boolean }> = {
+  id: { key: sql`${companies.id}`, nullable: false },
+  record: { key: lowerText(companies.record), nullable: false },
+  categories: { key: lowerText(companies.categories), nullable: true },
+  last_interaction: { key: sql`${companies.lastInteraction}`, nullable: true },
+  connection_strength: { key: strengthRank(companies.connectionStrength), nullable: true },
+  twitter_follower_count: { key: sql`${companies.twitterFollowerCount}`, nullable: false },
+  created_at: { key: sql`${companies.createdAt}`, nullable: false },
+};
+
+const nameKey = lowerText(companies.record);
+
+/** Two companies of a name group are identical when all of these are equal (nulls equal to nulls). */
+const allIdentical = sql<boolean>`count(distinct (${companies.categories}, ${companies.linkedinProfile},
+  ${companies.connectionStrength}, ${companies.twitter}, ${companies.description}, ${companies.notionId},
+  ${companies.tags}, ${companies.domains})) = 1`;
+
+/** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function filters(userId: number, options: CompanyListOptions): SQL | undefined {
+  const { q, name, categories, domains, connection_strength } = options;
+  return and(
+    eq(companies.userId, userId),
+    q ? ilike(companySearchText(companies), containing(q)) : undefined,
+    name ? ilike(companies.record, containing(name)) : undefined,
+    categories ? ilike(companies.categories, containing(categories)) : undefined,
+    domains ? ilike(textArrayJoin(companies.domains), containing(domains)) : undefined,
+    connection_strength ? eq(companies.connectionStrength, connection_strength) : undefined,
+  );
+}
+
+/** Nulls last, then id in the same direction; spelled exactly as the sort indexes are, so a page is read off one. */
+function ordering(sort: CompanySort, order: 'asc' | 'desc'): SQL[] {
+  const { key, nullable } = SORT_KEYS[sort];
+  const direction = sql.raw(order === 'desc' && nullable ? 'desc nulls last' : order);
+  return sort === 'id'
+    ? [sql`${key} ${direction}`]
+    : [sql`${key} ${direction}`, sql`${companies.id} ${direction}`];
+}
+
+export class CompaniesRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(
+    userId: number,
+    options: CompanyListOptions,
+    db: Database = this.db,
+  ): Promise<{ rows: CompanyRow[]; total: number }> {
+    const where = filters(userId, options);
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(...ordering(options.sort, options.order))
+        .limit(options.page_size)
+        .offset((options.page - 1) * options.page_size),
+      db.select({ total: count() }).from(companies).where(where),
+    ]);
+    return { rows, total };
+  }
+
+  async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {
+    const [row] = await db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${companies.connectionStrength} = 'strong')`.mapWith(
+          Number,
+        ),
+      })
+      .from(companies)
+      .where(eq(companies.userId, userId));
+    return row;
+  }
+
+  async findById(userId: number, id: number, db: Database = this.db): Promise<CompanyRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.userId, userId), eq(companies.id, id)));
+    return row;
+  }
+
+  /** Any number of ids: they travel as one array parameter, not one parameter each. */
+  findByIds(userId: number, ids: number[], db: Database = this.db): Promise<CompanyRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(companies)
+      .where(and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`))
+      .orderBy(companies.id);
+  }
+
+  async countOwned(userId: number, ids: number[], db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(companies)
+      .where(and(eq(companies.userId, userId), inArray(companies.id, ids)));
+    return row.value;
+  }
+
+  async insert(userId: number, values: CompanyValues, db: Database = this.db): Promise<CompanyRow> {
+    const [row] = await db
+      .insert(companies)
+      .values({ ...values, userId })
+      .returning();
+    return row;
+  }
+
+  async insertMany(userId: number, values: CompanyValues[], db: Database = this.db): Promise<void> {
+    if (values.length === 0) return;
+    await db.insert(companies).values(values.map((value) => ({ ...value, userId })));
+  }
+
+  async update(
+    userId: number,
+    id: number,
+    values: Partial<CompanyValues>,
+    db: Database = this.db,
+  ): Promise<CompanyRow | undefined> {
+    const [row] = await db
+      .update(companies)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(companies.userId, userId), eq(companies.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(userId: number, id: number, db: Database = this.db): Promise<boolean> {
+    return (await this.deleteMany(userId, [id], db)) > 0;
+  }
+
+  async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
+    const rows = await db
+      .delete(companies)
+      .where(and(eq(companies.userId, userId), inArray(companies.id, ids)))
+      .returning({ id: companies.id });
+    return rows.length;
+  }
+
+  async deleteAll(userId: number, db: Database = this.db): Promise<number> {
+    const rows = await db
+      .delete(companies)
+      .where(eq(companies.userId, userId))
+      .returning({ id: companies.id });
+    return rows.length;
+  }
+
+  /** Groups of 2+ companies with the same case-insensitive name (records are stored trimmed), by name. */
+  duplicateGroups(userId: number, db: Database = this.db): Promise<DuplicateGroupRow[]> {
+    return db
+      .select({
+        key: sql<string>`${nameKey}`,
+        ids: sql<number[]>`array_agg(${companies.id} order by ${companies.id})`,
+        identical: allIdentical,
+      })
+      .from(companies)
+      .where(eq(companies.userId, userId))
+      .groupBy(nameKey)
+      .having(sql`count(*) > 1`)
+      .orderBy(nameKey);
+  }
+
+  /** In one statement, deletes all but the first (lowest id) company of every identical group. */
+  async deleteIdenticalDuplicates(
+    userId: number,
+    db: Database = this.db,
+  ): Promise<{ deleted: number; groups: number }> {
+    const allButFirst = db
+      .select({ id: sql`unnest((array_agg(${companies.id} order by ${companies.id}))[2:])` })
+      .from(companies)
+      .where(eq(companies.userId, userId))
+      .groupBy(nameKey)
+      .having(and(sql`count(*) > 1`, allIdentical));
+    const rows = await db
+      .delete(companies)
+      .where(and(eq(companies.userId, userId), inArray(companies.id, allButFirst)))
+      .returning({ key: nameKey });
+    return { deleted: rows.length, groups: new Set(rows.map((row) => row.key)).size };
+  }
+}

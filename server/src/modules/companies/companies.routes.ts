@@ -1,0 +1,154 @@
+import {
+  CompaniesResponseSchema,
+  CompanyAutoMergeResultSchema,
+  CompanyCsvBodySchema,
+  CompanyCsvHeadersBodySchema,
+  CompanyCsvHeadersResponseSchema,
+  CompanyCsvResultSchema,
+  CompanyDuplicatesResponseSchema,
+  CompanySchema,
+  ConfirmBodySchema,
+  CreateCompanyBodySchema,
+  DeletedCompaniesSchema,
+  IdParamsSchema,
+  ListCompaniesQuerySchema,
+  MessageSchema,
+  ResolveCompanyDuplicatesBodySchema,
+  UpdateCompanyBodySchema,
+} from '@relate/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
+import { toCompany, toDuplicatesResponse } from './companies.mapper';
+
+/**
+ * The CSV arrives as a JSON string: allow for the escaping JSON adds. The CSV text itself is held to
+ * 50 MB by the CSV reader (413 naming the limit).
+ */
+const CSV_BODY_LIMIT = Math.ceil(DEFAULT_MAX_CSV_BYTES * 1.25);
+
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { companies } = app.services;
+  const config = { access: 'user' } as const;
+  const tags = ['companies'];
+
+  app.get(
+    '/companies',
+    {
+      config,
+      schema: { tags, querystring: ListCompaniesQuerySchema, response: { 200: CompaniesResponseSchema } },
+    },
+    async (request) => {
+      const { page, page_size } = request.query;
+      const { rows, total, stats } = await companies.list(request.user.id, request.query);
+      return { companies: rows.map(toCompany), total, page, page_size, stats };
+    },
+  );
+
+  app.post(
+    '/companies',
+    { config, schema: { tags, body: CreateCompanyBodySchema, response: { 201: CompanySchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return toCompany(await companies.create(request.user.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/companies',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Delete All Companies: every company of the caller, in one statement.',
+        body: ConfirmBodySchema,
+        response: { 200: DeletedCompaniesSchema },
+      },
+    },
+    async (request) => ({ deleted: await companies.deleteAll(request.user.id) }),
+  );
+
+  app.get(
+    '/companies/duplicates',
+    { config, schema: { tags, response: { 200: CompanyDuplicatesResponseSchema } } },
+    async (request) => toDuplicatesResponse(await companies.duplicates(request.user.id)),
+  );
+
+  app.post(
+    '/companies/duplicates/auto-merge',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Keeps the first (lowest id) company of every identical group and deletes the rest.',
+        response: { 200: CompanyAutoMergeResultSchema },
+      },
+    },
+    async (request) => {
+      const { groups, deleted } = await companies.autoMergeDuplicates(request.user.id);
+      return { merged_groups: groups, deleted };
+    },
+  );
+
+  app.post(
+    '/companies/duplicates/resolve',
+    {
+      config,
+      schema: { tags, body: ResolveCompanyDuplicatesBodySchema, response: { 200: DeletedCompaniesSchema } },
+    },
+    async (request) => ({ deleted: await companies.resolveDuplicates(request.user.id, request.body) }),
+  );
+
+  app.get(
+    '/companies/:id',
+    { config, schema: { tags, params: IdParamsSchema, response: { 200: CompanySchema } } },
+    async (request) => toCompany(await companies.get(request.user.id, request.params.id)),
+  );
+
+  app.put(
+    '/companies/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateCompanyBodySchema,
+        response: { 200: CompanySchema },
+      },
+    },
+    async (request) => toCompany(await companies.update(request.user.id, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/companies/:id',
+    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await companies.delete(request.user.id, request.params.id);
+      return { message: 'Company deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/company-csv-processor',
+    {
+      config,
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: { tags, body: CompanyCsvBodySchema, response: { 200: CompanyCsvResultSchema } },
+    },
+    async (request) => companies.importCsv(request.user.id, request.body.csvData, request.body.customMapping),
+  );
+
+  app.post(
+    '/company-csv-processor/headers',
+    {
+      config,
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'The headers as the import reads them, and whether the mapping dialog is needed.',
+        body: CompanyCsvHeadersBodySchema,
+        response: { 200: CompanyCsvHeadersResponseSchema },
+      },
+    },
+    async (request) => companies.inspectCsv(request.body.csvData),
+  );
+};

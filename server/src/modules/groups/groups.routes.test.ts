@@ -1,0 +1,259 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser, uniqueEmail } from '../../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const call = (user: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/user-group${url}`, headers: user.headers, payload });
+const invite = (user: TestUser, email: string, name = 'Colleague') => call(user, 'POST', '', { email, name });
+const members = async (user: TestUser) => (await call(user, 'GET', '')).json().data;
+const pending = async (user: TestUser) => (await call(user, 'GET', '/pending-invitations')).json().data;
+const approve = (user: TestUser, invitation_id: number, display_name = 'Inviter') =>
+  call(user, 'POST', '/approve-invitation', { invitation_id, display_name });
+const decline = (user: TestUser, invitation_id: number) =>
+  call(user, 'POST', '/decline-invitation', { invitation_id });
+const notifications = async (user: TestUser) =>
+  (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers })).json()
+    .notifications;
+
+/** A invites B, who accepts; returns A's membership id for B. */
+async function connect(a: TestUser, b: TestUser): Promise<number> {
+  const membership = (await invite(a, b.email, 'B')).json().data.id;
+  expect((await approve(b, membership, 'A')).statusCode).toBe(200);
+  return membership;
+}
+
+describe('inviting', () => {
+  it('invites a user with an account, who is notified and sees the invitation at once', async () => {
+    const ann = await createUser(t.app, { fullName: 'Ann Inviter' });
+    const ben = await createUser(t.app, { fullName: 'Ben Invitee' });
+
+    const response = await invite(ann, `  ${ben.email.toUpperCase()} `, '  Ben  ');
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      message: `Invitation sent to ${ben.email}`,
+      data: {
+        id: expect.any(Number),
+        user_id: ben.id,
+        full_name: 'Ben',
+        email: ben.email,
+        status: 'waiting_for_approval',
+        added_at: expect.any(String),
+      },
+    });
+    expect(await members(ann)).toEqual([body.data]);
+
+    expect(await pending(ben)).toEqual([
+      {
+        id: body.data.id,
+        invitation_id: body.data.id,
+        name: 'Ann Inviter',
+        email: ann.email,
+        invited_by: { id: ann.id, email: ann.email, full_name: 'Ann Inviter' },
+      },
+    ]);
+    expect(await notifications(ben)).toEqual([
+      expect.objectContaining({
+        notification: 'Ann Inviter invited you to their group',
+        notification_type: 'group_invitation',
+        subject_type: 'group',
+        subject_id: body.data.id,
+        is_read: false,
+      }),
+    ]);
+    expect(await members(ben)).toEqual([]);
+  });
+
+  it('keeps an invitation to an unknown e-mail until that person registers, then notifies them', async () => {
+    const ann = await createUser(t.app, { fullName: 'Ann' });
+    const email = uniqueEmail('later');
+    const response = await invite(ann, email, 'Newcomer');
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: `Invitation saved: ${email} will see it after signing up`,
+      data: { user_id: null, email, status: 'waiting_for_approval' },
+    });
+
+    const newcomer = await createUser(t.app, { email: email.toUpperCase() });
+    expect(await pending(newcomer)).toEqual([
+      expect.objectContaining({ id: response.json().data.id, name: 'Ann', email: ann.email }),
+    ]);
+    expect(await notifications(newcomer)).toEqual([
+      expect.objectContaining({
+        notification: 'Ann invited you to their group',
+        notification_type: 'group_invitation',
+      }),
+    ]);
+    expect(await members(ann)).toEqual([expect.objectContaining({ user_id: newcomer.id })]);
+  });
+
+  it('refuses blank, invalid, own and repeated e-mails and a blank name with clear messages', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const problem = async (payload: object) => {
+      const response = await call(ann, 'POST', '', payload);
+      expect(response.statusCode).toBe(400);
+      return response.json();
+    };
+
+    expect((await problem({ email: '  ', name: 'X' })).details).toEqual([
+      { field: 'email', message: 'Please enter an email address' },
+    ]);
+    expect((await problem({ name: 'X' })).details).toEqual([
+      { field: 'email', message: 'Please enter an email address' },
+    ]);
+    expect((await problem({ email: ben.email, name: ' ' })).details).toEqual([
+      { field: 'name', message: 'Please enter a name' },
+    ]);
+    expect((await problem({ email: 'not-an-email', name: 'X' })).details).toEqual([
+      { field: 'email', message: 'Please enter a valid email address' },
+    ]);
+    expect(await problem({ email: ann.email.toUpperCase(), name: 'Me' })).toMatchObject({
+      error: 'You cannot add yourself to your group',
+    });
+    expect((await invite(ann, ben.email)).statusCode).toBe(201);
+    expect(await problem({ email: ben.email.toUpperCase(), name: 'Again' })).toMatchObject({
+      error: 'This user is already in your group',
+    });
+    expect(await members(ann)).toHaveLength(1);
+  });
+});
+
+describe('answering', () => {
+  it('approves: both people see each other as approved members, and the inviter is told', async () => {
+    const ann = await createUser(t.app, { fullName: 'Ann' });
+    const ben = await createUser(t.app, { fullName: 'Ben' });
+    const membership = (await invite(ann, ben.email, 'Benjamin')).json().data.id;
+
+    expect((await approve(ben, membership, '  ')).statusCode).toBe(400);
+    const response = await approve(ben, membership, ' Annie ');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Invitation accepted',
+      data: {
+        id: expect.any(Number),
+        user_id: ann.id,
+        full_name: 'Annie',
+        email: ann.email,
+        status: 'approved',
+        added_at: expect.any(String),
+      },
+    });
+
+    expect(await members(ann)).toEqual([
+      expect.objectContaining({ id: membership, user_id: ben.id, full_name: 'Benjamin', status: 'approved' }),
+    ]);
+    expect(await members(ben)).toEqual([response.json().data]);
+    expect(await pending(ben)).toEqual([]);
+    expect(await notifications(ann)).toEqual([
+      expect.objectContaining({ notification: 'Ben accepted your group invitation', subject_type: 'group' }),
+    ]);
+    expect(await t.app.services.groups.approvedMemberIds(ann.id)).toEqual([ben.id]);
+    expect(await t.app.services.groups.approvedMemberIds(ben.id)).toEqual([ann.id]);
+    expect((await approve(ben, membership)).statusCode).toBe(404);
+  });
+
+  it('declines: the inviter sees it declined and may invite again', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const membership = (await invite(ann, ben.email)).json().data.id;
+
+    const response = await decline(ben, membership);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'Invitation declined' });
+    expect(await pending(ben)).toEqual([]);
+    expect(await members(ann)).toEqual([expect.objectContaining({ id: membership, status: 'declined' })]);
+    expect(await members(ben)).toEqual([]);
+    expect(await t.app.services.groups.approvedMemberIds(ann.id)).toEqual([]);
+    expect((await approve(ben, membership)).statusCode).toBe(404);
+
+    const again = await invite(ann, ben.email, 'Ben again');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toMatchObject({
+      id: membership,
+      full_name: 'Ben again',
+      status: 'waiting_for_approval',
+    });
+    expect(await pending(ben)).toEqual([expect.objectContaining({ id: membership })]);
+  });
+
+  it('makes two people who invited each other members of both groups with one approval', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const annInvite = (await invite(ann, ben.email, 'Ben')).json().data.id;
+    await invite(ben, ann.email, 'Ann');
+
+    expect((await approve(ben, annInvite, 'Ann B.')).statusCode).toBe(200);
+    expect(await members(ann)).toEqual([expect.objectContaining({ user_id: ben.id, status: 'approved' })]);
+    expect(await members(ben)).toEqual([
+      expect.objectContaining({ user_id: ann.id, full_name: 'Ann B.', status: 'approved' }),
+    ]);
+    expect(await pending(ann)).toEqual([]);
+  });
+
+  it('answers 404 for someone else’s invitation and 400 for a missing id', async () => {
+    const [ann, ben, eve] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const membership = (await invite(ann, ben.email)).json().data.id;
+
+    expect((await approve(eve, membership)).statusCode).toBe(404);
+    expect((await decline(eve, membership)).statusCode).toBe(404);
+    expect((await approve(ann, membership)).statusCode).toBe(404);
+    expect((await call(ben, 'POST', '/decline-invitation', {})).statusCode).toBe(400);
+    expect(await pending(eve)).toEqual([]);
+    expect(await pending(ben)).toEqual([expect.objectContaining({ id: membership })]);
+  });
+});
+
+describe('removing', () => {
+  it('ends an approved membership for both people', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const membership = await connect(ann, ben);
+
+    const response = await call(ann, 'DELETE', `/${membership}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: 'User removed from your group' });
+    expect(await members(ann)).toEqual([]);
+    expect(await members(ben)).toEqual([]);
+    expect(await t.app.services.groups.approvedMemberIds(ben.id)).toEqual([]);
+  });
+
+  it('lets the invitee remove the inviter from their side too', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    await connect(ann, ben);
+    const [annInBens] = await members(ben);
+
+    expect((await call(ben, 'DELETE', `/${annInBens.id}`)).statusCode).toBe(200);
+    expect(await members(ann)).toEqual([]);
+    expect(await members(ben)).toEqual([]);
+  });
+
+  it('withdraws a waiting invitation', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const membership = (await invite(ann, ben.email)).json().data.id;
+
+    expect((await call(ann, 'DELETE', `/${membership}`)).statusCode).toBe(200);
+    expect(await pending(ben)).toEqual([]);
+    expect(await members(ann)).toEqual([]);
+  });
+
+  it('answers 404 for another user’s membership and leaves it alone', async () => {
+    const [ann, ben, eve] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    const membership = await connect(ann, ben);
+
+    expect((await call(eve, 'DELETE', `/${membership}`)).statusCode).toBe(404);
+    expect((await call(ben, 'DELETE', `/${membership}`)).statusCode).toBe(404);
+    expect(await members(ann)).toHaveLength(1);
+    expect(await members(eve)).toEqual([]);
+  });
+});

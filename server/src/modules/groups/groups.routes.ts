@@ -1,0 +1,128 @@
+import {
+  AddGroupMemberBodySchema,
+  AddGroupMemberResponseSchema,
+  ApproveInvitationBodySchema,
+  ApproveInvitationResponseSchema,
+  DeclineInvitationBodySchema,
+  GroupActionResponseSchema,
+  GroupMembersResponseSchema,
+  IdParamsSchema,
+  PendingInvitationsResponseSchema,
+} from '@relate/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toGroupMember, toPendingInvitation } from './groups.mapper';
+
+export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { groups } = app.services;
+
+  app.get(
+    '/user-group',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        description:
+          'The caller’s group: everyone they invited, and everyone whose invitation they accepted.',
+        response: { 200: GroupMembersResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await groups.list(request.user.id)).map(toGroupMember),
+    }),
+  );
+
+  app.post(
+    '/user-group',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        description:
+          'Invites a person by e-mail; without an account they see the invitation once they sign up.',
+        body: AddGroupMemberBodySchema,
+        response: { 201: AddGroupMemberResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const member = await groups.invite(request.user, request.body);
+      reply.code(201);
+      return {
+        success: true as const,
+        message: member.memberId
+          ? `Invitation sent to ${member.email}`
+          : `Invitation saved: ${member.email} will see it after signing up`,
+        data: toGroupMember(member),
+      };
+    },
+  );
+
+  app.get(
+    '/user-group/pending-invitations',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        description: 'Invitations to the caller’s group membership, with the inviter’s name and e-mail.',
+        response: { 200: PendingInvitationsResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: (await groups.pendingInvitations(request.user)).map(toPendingInvitation),
+    }),
+  );
+
+  app.post(
+    '/user-group/approve-invitation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        description:
+          'Accepts an invitation; the inviter becomes an approved member of the caller’s group too.',
+        body: ApproveInvitationBodySchema,
+        response: { 200: ApproveInvitationResponseSchema },
+      },
+    },
+    async (request) => {
+      const { invitation_id, display_name } = request.body;
+      const membership = await groups.approve(request.user, invitation_id, display_name);
+      return { success: true as const, message: 'Invitation accepted', data: toGroupMember(membership) };
+    },
+  );
+
+  app.post(
+    '/user-group/decline-invitation',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        body: DeclineInvitationBodySchema,
+        response: { 200: GroupActionResponseSchema },
+      },
+    },
+    async (request) => {
+      await groups.decline(request.user, request.body.invitation_id);
+      return { success: true as const, message: 'Invitation declined' };
+    },
+  );
+
+  app.delete(
+    '/user-group/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['groups'],
+        description:
+          'Removes a member or withdraws an invitation; an approved membership ends for both people.',
+        params: IdParamsSchema,
+        response: { 200: GroupActionResponseSchema },
+      },
+    },
+    async (request) => {
+      await groups.remove(request.user, request.params.id);
+      return { success: true as const, message: 'User removed from your group' };
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import type { Database } from '../../db/client';
+import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
+import type { UserRow } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import type { ApprovedMemberRow, GroupMemberRow, GroupsRepository } from './groups.repository';
+
+/** How a user is named to others: their full name, else their e-mail. */
+const nameOf = (user: UserRow) => user.fullName?.trim() || user.email;
+
+const alreadyInGroup = () => fieldError('email', 'This user is already in your group');
+
+const invitationNotice = (inviter: UserRow, invitation: GroupMemberRow, inviteeId: number): NotifyInput => ({
+  userId: inviteeId,
+  type: 'group_invitation',
+  text: `${nameOf(inviter)} invited you to their group`,
+  subject: { type: 'group', id: invitation.id },
+});
+
+export interface InvitationWithInviter {
+  invitation: GroupMemberRow;
+  inviter: UserRow;
+}
+
+export class GroupsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: GroupsRepository,
+    private readonly users: UsersService,
+    private readonly notifications: NotificationsService,
+  ) {}
+
+  /** The owner's group: everyone invited, with their status. */
+  list(ownerId: number): Promise<GroupMemberRow[]> {
+    return this.repository.listOwned(ownerId);
+  }
+
+  /** The approved members of the user's group who have an account (for sharing, task and event participants). */
+  approvedMembers(ownerId: number): Promise<ApprovedMemberRow[]> {
+    return this.repository.listApproved(ownerId);
+  }
+
+  async approvedMemberIds(ownerId: number): Promise<number[]> {
+    return (await this.approvedMembers(ownerId)).map((member) => member.memberId);
+  }
+
+  /**
+   * Invites a person by e-mail. With an account they are told at once; otherwise when they register
+   * (onUserCreated). A declined invitation can be sent again.
+   */
+  async invite(owner: UserRow, input: { email: string; name: string }): Promise<GroupMemberRow> {
+    const email = input.email.toLowerCase();
+    if (email === owner.email.toLowerCase())
+      throw fieldError('email', 'You cannot add yourself to your group');
+    const invitee = await this.users.findByEmail(email);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const existing = await this.repository.findOwnedByEmail(owner.id, email, tx);
+        if (existing && existing.status !== 'declined') throw alreadyInGroup();
+        const values = {
+          name: input.name,
+          memberId: invitee?.id ?? null,
+          status: 'waiting_for_approval' as const,
+          addedAt: new Date(),
+        };
+        const invitation = existing
+          ? (await this.repository.updateOwned(owner.id, existing.id, values, tx))!
+          : await this.repository.insert(owner.id, { email, ...values }, tx);
+        if (invitee) await this.notifications.notify(invitationNotice(owner, invitation, invitee.id), tx);
+        return invitation;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyInGroup();
+      throw error;
+    }
+  }
+
+  /** Registration hook: links the invitations sent to the new account's e-mail and tells its owner. */
+  async onUserCreated(user: UserRow, tx: Database): Promise<void> {
+    const invitations = (await this.repository.linkAccount(user, tx)).filter(
+      (invitation) => invitation.status === 'waiting_for_approval',
+    );
+    if (invitations.length === 0) return;
+    const inviters = await this.usersById(
+      invitations.map((invitation) => invitation.userId),
+      tx,
+    );
+    await this.notifications.notifyMany(
+      invitations.map((invitation) =>
+        invitationNotice(inviters.get(invitation.userId)!, invitation, user.id),
+      ),
+      tx,
+    );
+  }
+
+  /** Invitations to the user's e-mail or account that wait for an answer. */
+  async pendingInvitations(invitee: UserRow): Promise<InvitationWithInviter[]> {
+    const invitations = await this.repository.listWaitingFor(invitee);
+    const inviters = await this.usersById(invitations.map((invitation) => invitation.userId));
+    return invitations.map((invitation) => ({ invitation, inviter: inviters.get(invitation.userId)! }));
+  }
+
+  /**
+   * Accepts an invitation: the invitee joins the inviter's group and the inviter joins the invitee's,
+   * under `displayName`. Returns the inviter's membership in the invitee's group.
+   */
+  async approve(invitee: UserRow, invitationId: number, displayName: string): Promise<GroupMemberRow> {
+    const invitation = await this.repository.findWaitingFor(invitee, invitationId);
+    if (!invitation) throw notFound('Invitation');
+    const inviter = (await this.usersById([invitation.userId])).get(invitation.userId)!;
+    return this.db.transaction(async (tx) => {
+      const accepted = await this.repository.answer(invitee, invitationId, 'approved', tx);
+      if (!accepted) throw notFound('Invitation');
+      const membership = await this.repository.upsertApproved(
+        invitee.id,
+        { email: inviter.email.toLowerCase(), name: displayName, memberId: inviter.id },
+        tx,
+      );
+      await this.notifications.notify(
+        {
+          userId: inviter.id,
+          type: 'other',
+          text: `${nameOf(invitee)} accepted your group invitation`,
+          subject: { type: 'group', id: accepted.id },
+        },
+        tx,
+      );
+      return membership;
+    });
+  }
+
+  async decline(invitee: UserRow, invitationId: number): Promise<void> {
+    if (!(await this.repository.answer(invitee, invitationId, 'declined'))) throw notFound('Invitation');
+  }
+
+  /** Removes a member (or withdraws an invitation); an approved membership ends for both people. */
+  async remove(owner: UserRow, membershipId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const removed = await this.repository.deleteOwned(owner.id, membershipId, tx);
+      if (!removed) throw notFound('Group member');
+      if (removed.status === 'approved' && removed.memberId) {
+        await this.repository.deleteBetween(removed.memberId, owner, tx);
+      }
+    });
+  }
+
+  private async usersById(ids: number[], db?: Database): Promise<Map<number, UserRow>> {
+    const users = await this.users.findByIds([...new Set(ids)], db);
+    return new Map(users.map((user) => [user.id, user]));
+  }
+}

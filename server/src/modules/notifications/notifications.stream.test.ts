@@ -1,0 +1,215 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { type DatabaseHandle, openPostgres } from '../../db/client';
+
+interface SseEvent {
+  event: string;
+  data: unknown;
+}
+
+/** A GET on its own socket (no keep-alive pool), so that closing it leaves nothing open on the server. */
+function get(url: string, headers: Record<string, string> = {}): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers, agent: false }, resolve).on('error', reject);
+  });
+}
+
+/** Reads a Server-Sent Events response as the browser's client does. */
+class SseClient {
+  private buffer = '';
+  private finished = false;
+  private wake: (() => void) | undefined;
+
+  constructor(readonly response: http.IncomingMessage) {
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      this.wake?.();
+    });
+    response.on('close', () => {
+      this.finished = true;
+      this.wake?.();
+    });
+  }
+
+  /** The next event (comments and retry-only blocks skipped); rejects after `timeoutMs`. */
+  async next(timeoutMs = 1000): Promise<SseEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const event = this.take();
+      if (event) return event;
+      if (this.finished) throw new Error('stream ended');
+      await this.waitForData(deadline);
+    }
+  }
+
+  /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
+  async waitForEnd(timeoutMs = 1000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.finished) await this.waitForData(deadline);
+  }
+
+  close() {
+    this.response.destroy();
+  }
+
+  private take(): SseEvent | undefined {
+    for (let end = this.buffer.indexOf('\n\n'); end >= 0; end = this.buffer.indexOf('\n\n')) {
+      const lines = this.buffer.slice(0, end).split('\n');
+      this.buffer = this.buffer.slice(end + 2);
+      const field = (name: string) =>
+        lines
+          .find((line) => line.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      const data = field('data');
+      if (data !== undefined) return { event: field('event') ?? 'message', data: JSON.parse(data) };
+    }
+    return undefined;
+  }
+
+  private waitForData(deadline: number): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('timed out waiting for the stream')),
+        Math.max(deadline - Date.now(), 0),
+      );
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}
+
+/** A second connection to the same database, as a second server process would have (PGlite: the same handle). */
+async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
+  if (database.kind === 'pglite') return database;
+  const result = await database.db.execute(sql`select current_database() as name`);
+  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${row.name}`;
+  return openPostgres(url.toString(), 2);
+}
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+let first: TestApp;
+let second: TestApp;
+let secondDatabase: DatabaseHandle;
+let secondUrl: string;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  secondDatabase = await connectAgain(first.database);
+  second = await createTestApp({ database: secondDatabase });
+  secondUrl = await listen(second);
+});
+afterAll(async () => {
+  await second.close();
+  if (secondDatabase !== first.database) await secondDatabase.close();
+  await first.close();
+});
+
+const connect = async (user: TestUser, baseUrl = secondUrl) =>
+  new SseClient(await get(`${baseUrl}/api/notifications/stream`, user.headers));
+
+describe('live notifications (Server-Sent Events)', () => {
+  it('refuses a stream without an access token', async () => {
+    const response = await get(`${secondUrl}/api/notifications/stream`);
+    response.resume();
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('delivers a notification created through one server to a client of another within a second', async () => {
+    const user = await createUser(first.app);
+    await first.app.services.notifications.notify({ userId: user.id, type: 'other', text: 'earlier' });
+    const client = await connect(user);
+    expect(client.response.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(await client.next()).toEqual({
+      event: 'unread-count',
+      data: { unread_count: 1, has_unread: true, count: 1 },
+    });
+
+    const created = await first.app.services.notifications.notify({
+      userId: user.id,
+      type: 'group_invitation',
+      text: 'Ann invited you to their group',
+      subject: { type: 'group', id: 7 },
+    });
+    expect(await client.next(1000)).toEqual({
+      event: 'notification',
+      data: {
+        unread_count: 2,
+        has_unread: true,
+        count: 2,
+        notification: {
+          id: created.id,
+          notification: 'Ann invited you to their group',
+          notification_type: 'group_invitation',
+          is_read: false,
+          created_at: expect.any(String),
+          subject_type: 'group',
+          subject_id: 7,
+        },
+      },
+    });
+
+    await first.app.inject({ method: 'PUT', url: '/api/notifications/read-all', headers: user.headers });
+    expect(await client.next()).toEqual({
+      event: 'unread-count',
+      data: { unread_count: 0, has_unread: false, count: 0 },
+    });
+    client.close();
+  });
+
+  it('pushes only to the notification’s user, and only after the transaction commits', async () => {
+    const [ann, ben] = [await createUser(first.app), await createUser(first.app)];
+    const annClient = await connect(ann);
+    const benClient = await connect(ben);
+    await annClient.next();
+    await benClient.next();
+
+    await first.app.services.notifications.notify({ userId: ann.id, type: 'other', text: 'for Ann' });
+    await expect(
+      first.database.db.transaction(async (tx) => {
+        await first.app.services.notifications.notify({ userId: ben.id, type: 'other', text: 'undone' }, tx);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow();
+    await first.database.db.transaction(async (tx) => {
+      await first.app.services.notifications.notifyMany(
+        [
+          { userId: ben.id, type: 'other', text: 'for Ben' },
+          { userId: ann.id, type: 'other', text: 'for Ann too' },
+        ],
+        tx,
+      );
+    });
+
+    const textOf = (event: SseEvent) =>
+      (event.data as { notification: { notification: string } }).notification;
+    expect(textOf(await annClient.next())).toMatchObject({ notification: 'for Ann' });
+    expect(textOf(await annClient.next())).toMatchObject({ notification: 'for Ann too' });
+    expect(textOf(await benClient.next())).toMatchObject({ notification: 'for Ben' });
+    annClient.close();
+    benClient.close();
+  });
+
+  it('ends open streams promptly when the server closes', async () => {
+    const closing = await createTestApp({ database: first.database });
+    const user = await createUser(closing.app);
+    const client = await connect(user, await listen(closing));
+    await client.next();
+    const started = Date.now();
+    await closing.app.close();
+    await client.waitForEnd(1000);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

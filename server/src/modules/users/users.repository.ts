@@ -1,0 +1,83 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserStatus = UserRow['status'];
+
+const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+export class UsersRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: number, db: Database = this.db): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  }
+
+  async findByEmail(email: string, db: Database = this.db): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(emailMatches(email));
+    return row;
+  }
+
+  async findByIds(ids: number[], db: Database = this.db): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db.select().from(users).where(inArray(users.id, ids));
+  }
+
+  async findByEmails(emails: string[], db: Database = this.db): Promise<UserRow[]> {
+    if (emails.length === 0) return [];
+    const lowered = emails.map((email) => email.toLowerCase());
+    return db.select().from(users).where(sql`lower(${users.email}) in ${lowered}`);
+  }
+
+  async insert(values: NewUserRow, db: Database = this.db): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row;
+  }
+
+  async list(filter: { status?: UserStatus } = {}, db: Database = this.db): Promise<UserRow[]> {
+    return db
+      .select()
+      .from(users)
+      .where(filter.status ? eq(users.status, filter.status) : undefined)
+      .orderBy(desc(users.createdAt), desc(users.id));
+  }
+
+  async count(db: Database = this.db): Promise<number> {
+    const [row] = await db.select({ value: count() }).from(users);
+    return row.value;
+  }
+
+  async countAdmins(db: Database = this.db): Promise<number> {
+    const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 'admin'));
+    return row.value;
+  }
+
+  async update(
+    id: number,
+    values: Partial<NewUserRow>,
+    db: Database = this.db,
+  ): Promise<UserRow | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: number, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .delete(users)
+      .where(and(eq(users.id, id)))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Serialises first-account detection between concurrent registrations (released at commit). */
+  async lockRegistrations(db: Database): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(7200212)`);
+  }
+}

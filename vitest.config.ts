@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['server/src/**/*.test.ts', 'server/test/**/*.test.ts'];
+
+/**
+ * Server API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
+ * (each test file gets its own database). Web tests run in jsdom.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'server-pglite',
+          include: serverTests,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                include: serverTests,
+                // Process-level tests start the server on PGlite; running them twice adds nothing.
+                exclude: ['server/test/process.test.ts'],
+                environment: 'node',
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                env: { RELATE_TEST_DB: 'postgres' },
+              },
+            },
+          ]
+        : []),
+      'web',
+    ],
+  },
+});
