@@ -80,3 +80,6 @@ export const LogoutBodySchema = z.object({ refresh_token: z.string().optional() 
 
 export const UsersResponseSchema = z.object({ users: z.array(UserSchema) });
 export type UsersResponse = z.infer<typeof UsersResponseSchema>;
+
+/** GET /api/auth/google: where to send the user to sign in with Google. */
+export const GoogleAuthorizationSchema = z.object({ authorization_url: z.string() });

@@ -33,6 +33,7 @@ const version: string = JSON.parse(
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    config: Config;
     database: DatabaseHandle;
     appVersion: string;
   }
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
+  app.decorate('config', config);
   app.decorate('database', deps.database);
   app.decorate('appVersion', version);
   app.decorate(

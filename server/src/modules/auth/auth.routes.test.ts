@@ -202,3 +202,14 @@ describe('sign-in and tokens', () => {
     expect((await login(user.email, 'correct horse battery', '10.2.0.2')).statusCode).toBe(200);
   });
 });
+
+describe('Google sign-in before it is configured', () => {
+  it('answers 503 GOOGLE_NOT_CONFIGURED so that the client can say so', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'GOOGLE_NOT_CONFIGURED',
+      error: 'Google OAuth not configured',
+    });
+  });
+});

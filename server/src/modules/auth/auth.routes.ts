@@ -1,4 +1,5 @@
 import {
+  GoogleAuthorizationSchema,
   LoginBodySchema,
   LoginResponseSchema,
   LogoutBodySchema,
@@ -10,7 +11,7 @@ import {
   UsersResponseSchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { unauthorized } from '../../lib/errors';
+import { AppError, unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
 import { toUser } from '../users/users.mapper';
 
@@ -77,6 +78,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await auth.logout(request.body?.refresh_token, request.user.id);
       return { message: 'Signed out' };
+    },
+  );
+
+  app.get(
+    '/auth/google',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description: "Google's authorization URL; 503 GOOGLE_NOT_CONFIGURED until GOOGLE_CLIENT_ID is set.",
+        response: { 200: GoogleAuthorizationSchema },
+      },
+    },
+    async () => {
+      if (!app.config.GOOGLE_CLIENT_ID) {
+        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google OAuth not configured');
+      }
+      throw new AppError(503, 'GOOGLE_NOT_AVAILABLE', 'Google sign-in is not available on this server yet');
     },
   );
 

@@ -1,0 +1,113 @@
+import { account, expect, signIn, signUp, test } from '../support/fixtures';
+
+test('the first person becomes admin; a second waits for approval and then lands on the page they asked for', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = account('Ada');
+  const member = account('Ben');
+
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await signUp(adminPage, admin);
+  await expect(adminPage).toHaveURL(/\/contacts$/);
+  await expect(adminPage.getByText('Account created and approved successfully.')).toBeVisible();
+  await expect(adminPage.getByRole('link', { name: 'Admin dashboard' })).toBeVisible();
+
+  const memberContext = await browser.newContext({ baseURL });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/settings');
+  await expect(memberPage).toHaveURL(/\/auth$/);
+  await signUp(memberPage, member);
+  await expect(memberPage.getByText('Registration Successful!')).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+
+  await signIn(memberPage, member);
+  await expect(memberPage.getByText('Account Not Approved')).toBeVisible();
+  await expect(
+    memberPage.getByText('Your account is pending admin approval.', { exact: true }),
+  ).toBeVisible();
+  await expect(memberPage).toHaveURL(/\/auth$/);
+  // Not approved: no workspace, even by typing its address.
+  await memberPage.goto('/contacts');
+  await expect(memberPage).toHaveURL(/\/auth$/);
+  // A pending account has no member link either.
+  await expect(memberPage.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
+
+  await adminPage.getByRole('link', { name: 'Admin dashboard' }).click();
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  await adminPage.getByRole('button', { name: 'Pending (1)' }).click();
+  const row = adminPage.getByTestId('admin-user-row').filter({ hasText: member.email });
+  await expect(row.getByText('Pending')).toBeVisible();
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText('User approved successfully')).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Pending (0)' })).toBeVisible();
+  await expect(adminPage.getByText('No users found')).toBeVisible();
+  await adminPage.getByRole('button', { name: /All Users/ }).click();
+  await expect(
+    adminPage.getByTestId('admin-user-row').filter({ hasText: member.email }).getByText('Approved'),
+  ).toBeVisible();
+
+  await memberPage.goto('/settings');
+  await expect(memberPage).toHaveURL(/\/auth$/);
+  await signIn(memberPage, member);
+  await expect(memberPage.getByText('Successfully signed in.')).toBeVisible();
+  await expect(memberPage).toHaveURL(/\/settings$/);
+  await expect(memberPage.getByRole('link', { name: 'Settings' }).first()).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  // Not an administrator: no admin button, and /admin sends them back.
+  await expect(memberPage.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
+  await memberPage.goto('/admin');
+  await expect(memberPage).toHaveURL(/\/contacts$/);
+
+  // Log out from the user menu.
+  await memberPage.getByRole('button', { name: 'Account menu' }).click();
+  await expect(memberPage.getByText(member.email)).toBeVisible();
+  await expect(memberPage.getByText('Free plan')).toBeVisible();
+  await memberPage.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(memberPage).toHaveURL(/\/auth$/);
+});
+
+test('a wrong password is refused with the spec text', async ({ page }) => {
+  const ada = account('Ada');
+  await signUp(page, ada);
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await signIn(page, { ...ada, password: 'not-the-password' });
+  await expect(page.getByText('Login Failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+});
+
+test('the theme persists across a reload and an unknown path shows the 404 page', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/auth');
+  const html = page.locator('html');
+  await expect(html).not.toHaveClass(/dark/);
+  await page.getByRole('button', { name: 'Toggle theme' }).click();
+  await expect(html).toHaveClass(/dark/);
+  await page.reload();
+  await expect(html).toHaveClass(/dark/);
+  expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the legal pages carry the terms and lead back to the app; Google says it is not configured', async ({
+  page,
+}) => {
+  await page.goto('/terms-of-service');
+  await expect(page.getByText('Delaware')).toBeVisible();
+  await expect(page.getByText("7 days' notice")).toBeVisible();
+  await page.goto('/privacy-policy');
+  await expect(page.getByText(/12 months of inactivity/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to App' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Google sign-in is not configured' })).toBeVisible();
+});

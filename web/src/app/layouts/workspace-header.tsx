@@ -1,0 +1,168 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Building2Icon,
+  CalendarIcon,
+  CheckSquareIcon,
+  CrownIcon,
+  LogOutIcon,
+  RefreshCwIcon,
+  SettingsIcon,
+  ShieldIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { toast } from 'sonner';
+import { Logo } from '@/components/logo';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Button, buttonVariants } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useAuth } from '@/features/auth/auth-provider';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { initials } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+const tabs = [
+  { to: '/contacts', label: 'Contacts', icon: UsersIcon },
+  { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
+  { to: '/events', label: 'Events', icon: CalendarIcon },
+  { to: '/settings', label: 'Settings', icon: SettingsIcon },
+];
+
+function PlanLabel({ plan }: { plan: string }) {
+  const Icon = plan === 'Pro' ? CrownIcon : plan === 'Enterprise' ? Building2Icon : null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+      {Icon && <Icon className="size-3.5 text-amber-500" />}
+      {plan} plan
+    </span>
+  );
+}
+
+export function WorkspaceHeader() {
+  const { user, logout } = useAuth();
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      await queryClient.refetchQueries({ type: 'active' });
+      toast.success('Data refreshed successfully!');
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-card/85 backdrop-blur supports-[backdrop-filter]:bg-card/70">
+      <div className="mx-auto flex h-14 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/contacts" className="shrink-0" aria-label="Relate home">
+          <Logo />
+        </Link>
+        <nav aria-label="Workspace" className="ml-4 hidden items-center gap-1 md:flex">
+          {tabs.map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              className={({ isActive }) =>
+                cn(
+                  'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+                  isActive
+                    ? 'bg-primary/10 text-primary'
+                    : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+                )
+              }
+            >
+              <tab.icon className="size-4" />
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-0.5">
+          <Tooltip>
+            <TooltipTrigger asChild>
+              <Button variant="ghost" size="icon" onClick={refresh} disabled={refreshing}>
+                <RefreshCwIcon className={cn(refreshing && 'animate-spin')} />
+                <span className="sr-only">Refresh data</span>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>Refresh data</TooltipContent>
+          </Tooltip>
+          <ThemeToggle />
+          <NotificationBell />
+          {user?.is_admin && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Link to="/admin" className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+                  <ShieldIcon />
+                  <span className="sr-only">Admin dashboard</span>
+                </Link>
+              </TooltipTrigger>
+              <TooltipContent>Admin dashboard</TooltipContent>
+            </Tooltip>
+          )}
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button variant="ghost" className="ml-1 size-9 rounded-full p-0" aria-label="Account menu">
+                <span className="flex size-8 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                  {initials(user?.full_name || user?.email)}
+                </span>
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end" className="w-64">
+              <DropdownMenuLabel className="grid gap-1">
+                <span className="truncate font-medium">{user?.full_name || 'Signed in'}</span>
+                <span className="truncate text-xs font-normal text-muted-foreground">{user?.email}</span>
+                <PlanLabel plan={user?.plan ?? 'Free'} />
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem asChild>
+                <Link to="/settings">
+                  <SettingsIcon />
+                  Settings
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/companies">
+                  <Building2Icon />
+                  Companies
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => void logout()}>
+                <LogOutIcon />
+                Log out
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+      <nav aria-label="Workspace" className="flex gap-1 overflow-x-auto border-t px-2 py-1.5 md:hidden">
+        {tabs.map((tab) => (
+          <NavLink
+            key={tab.to}
+            to={tab.to}
+            className={({ isActive }) =>
+              cn(
+                'inline-flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
+                isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground',
+              )
+            }
+          >
+            <tab.icon className="size-4" />
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+    </header>
+  );
+}

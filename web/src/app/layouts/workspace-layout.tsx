@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router';
+import { SiteFooter } from '@/components/site-footer';
+import { WorkspaceHeader } from './workspace-header';
+
+export function WorkspaceLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <WorkspaceHeader />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

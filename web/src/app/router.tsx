@@ -1,0 +1,99 @@
+import {
+  BellIcon,
+  Building2Icon,
+  CalendarIcon,
+  CheckSquareIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
+import { WorkspaceLayout } from './layouts/workspace-layout';
+import { AdminPage } from './routes/admin';
+import { AuthPage } from './routes/auth';
+import { ComingWithFeature } from './routes/coming-with-feature';
+import { GoogleCallbackPage } from './routes/google-callback';
+import { NotFoundPage } from './routes/not-found';
+import { PrivacyPolicyPage } from './routes/privacy-policy';
+import { TermsOfServicePage } from './routes/terms-of-service';
+
+export const router = createBrowserRouter([
+  { element: <RedirectIfAuthenticated />, children: [{ path: '/auth', element: <AuthPage /> }] },
+  { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
+  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
+  { path: '/terms-of-service', element: <TermsOfServicePage /> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <WorkspaceLayout />,
+        children: [
+          { path: '/', element: <Navigate to="/contacts" replace /> },
+          { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
+          {
+            path: '/contacts',
+            element: (
+              <ComingWithFeature
+                title="Contacts"
+                icon={UsersIcon}
+                description="Your contact list will live here."
+              />
+            ),
+          },
+          {
+            path: '/tasks',
+            element: (
+              <ComingWithFeature
+                title="Tasks"
+                icon={CheckSquareIcon}
+                description="Projects and tasks will live here."
+              />
+            ),
+          },
+          {
+            path: '/events',
+            element: (
+              <ComingWithFeature
+                title="Events"
+                icon={CalendarIcon}
+                description="Your calendar will live here."
+              />
+            ),
+          },
+          {
+            path: '/settings',
+            element: (
+              <ComingWithFeature
+                title="Settings"
+                icon={SettingsIcon}
+                description="Account, integrations and group settings will live here."
+              />
+            ),
+          },
+          {
+            path: '/notifications',
+            element: (
+              <ComingWithFeature
+                title="Notifications"
+                icon={BellIcon}
+                description="Your notifications will live here."
+              />
+            ),
+          },
+          {
+            path: '/companies',
+            element: (
+              <ComingWithFeature
+                title="Companies"
+                icon={Building2Icon}
+                description="Your company directory will live here."
+              />
+            ),
+          },
+          { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminPage /> }] },
+        ],
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,99 @@
+import type { User } from '@relate/contracts';
+import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Card, CardContent } from '@/components/ui/card';
+import { exchangeGoogleCode, getMe } from '@/features/auth/api/auth-api';
+
+type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+/** Tells the window that opened this popup how sign-in went; redirects the opener when that is blocked. */
+function notifyOpener(message: Record<string, unknown>) {
+  try {
+    if (!window.opener) throw new Error('no opener');
+    window.opener.postMessage(message, window.location.origin);
+  } catch {
+    try {
+      if (window.opener) window.opener.location.href = '/';
+    } catch {
+      // nothing more we can do from here
+    }
+  }
+}
+
+/** The popup page Google returns to (spec section 2 "Google callback popup"). */
+export function GoogleCallbackPage() {
+  const [params] = useSearchParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const fail = (message: string) => {
+      setState({ kind: 'error', message });
+      notifyOpener({ type: 'GOOGLE_AUTH_ERROR', error: message });
+      setTimeout(() => window.close(), 3000);
+    };
+    const succeed = (user: User, accessToken: string, refreshToken?: string) => {
+      setState({ kind: 'success' });
+      notifyOpener({
+        type: 'GOOGLE_AUTH_SUCCESS',
+        user,
+        access_token: accessToken,
+        refresh_token: refreshToken,
+      });
+      setTimeout(() => window.close(), 2000);
+    };
+    void (async () => {
+      const error = params.get('error');
+      if (error) return fail(`Google OAuth error: ${error}`);
+      const token = params.get('token');
+      if (token) {
+        const { data } = await getMe(token);
+        return data
+          ? succeed(data, token, params.get('refresh_token') ?? undefined)
+          : fail('Failed to get user information');
+      }
+      const code = params.get('code');
+      if (!code) return fail('No authorization code received');
+      const { data, error: exchangeError } = await exchangeGoogleCode(code, params.get('state'));
+      if (exchangeError || !data?.user || !data.access_token) {
+        return fail(exchangeError?.message || data?.error || 'Authentication failed');
+      }
+      succeed(data.user, data.access_token, data.refresh_token);
+    })();
+  }, [params]);
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-sm">
+        <CardContent className="flex flex-col items-center gap-3 p-8 text-center">
+          {state.kind === 'loading' && (
+            <>
+              <Loader2Icon className="size-10 animate-spin text-primary" />
+              <p className="font-medium">Authenticating with Google...</p>
+            </>
+          )}
+          {state.kind === 'success' && (
+            <>
+              <CheckCircle2Icon className="size-10 text-success" />
+              <p className="text-lg font-semibold">Success!</p>
+              <p className="text-sm text-muted-foreground">
+                Authentication successful! You can close this window.
+              </p>
+            </>
+          )}
+          {state.kind === 'error' && (
+            <>
+              <XCircleIcon className="size-10 text-destructive" />
+              <p role="alert" className="text-sm">
+                {state.message}
+              </p>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

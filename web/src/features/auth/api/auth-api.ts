@@ -1,0 +1,32 @@
+import type {
+  LoginBody,
+  LoginResponse,
+  RegisterBody,
+  RegisterResponse,
+  TokenPair,
+  User,
+} from '@relate/contracts';
+import { request } from '@/lib/api-client';
+
+export const login = (body: LoginBody) => request<LoginResponse>('/auth/login', { method: 'POST', body });
+
+export const register = (body: RegisterBody) =>
+  request<RegisterResponse>('/auth/register', { method: 'POST', body });
+
+export const getMe = (token?: string) => request<User>('/auth/me', { token });
+
+export const logout = (refreshToken: string | null) =>
+  request<{ message: string }>('/auth/logout', {
+    method: 'POST',
+    body: refreshToken ? { refresh_token: refreshToken } : {},
+  });
+
+export const getGoogleAuthorizationUrl = () => request<{ authorization_url: string }>('/auth/google');
+
+export const exchangeGoogleCode = (code: string, state: string | null) =>
+  request<Partial<TokenPair> & { user?: User; access_token?: string; error?: string }>(
+    '/auth/google/callback',
+    {
+      query: { code, state },
+    },
+  );

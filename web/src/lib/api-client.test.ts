@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { request, setSessionExpiredHandler } from './api-client';
+import { readSession } from './auth-storage';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('request', () => {
+  it('refreshes once on an expired access token and retries with the new one', async () => {
+    localStorage.setItem('auth_token', 'old-access');
+    localStorage.setItem('refresh_token', 'old-refresh');
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).authorization;
+      if (url === '/api/auth/refresh') {
+        expect(auth).toBe('Bearer old-refresh');
+        return json(200, { access_token: 'new-access', refresh_token: 'new-refresh' });
+      }
+      return auth === 'Bearer new-access'
+        ? json(200, { people: [] })
+        : json(401, { error: 'Access token expired', code: 'TOKEN_EXPIRED' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    const result = await request<{ people: unknown[] }>('/people');
+
+    expect(result.data).toEqual({ people: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(localStorage.getItem('auth_token')).toBe('new-access');
+    expect(localStorage.getItem('refresh_token')).toBe('new-refresh');
+  });
+
+  it('logs out when the refresh fails', async () => {
+    localStorage.setItem('auth_token', 'old-access');
+    localStorage.setItem('refresh_token', 'revoked');
+    localStorage.setItem('auth_user', JSON.stringify({ email: 'a@example.com' }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/refresh'
+          ? json(401, { error: 'Invalid refresh token', code: 'UNAUTHORIZED' })
+          : json(401, { error: 'Access token expired', code: 'TOKEN_EXPIRED' }),
+      ),
+    );
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+
+    const result = await request('/people');
+
+    expect(result.error?.status).toBe(401);
+    expect(expired).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('returns the API error message and status without throwing', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(409, { error: 'Email already registered', code: 'CONFLICT' })),
+    );
+    const result = await request('/auth/register', { method: 'POST', body: {} });
+    expect(result.data).toBeNull();
+    expect(result.error).toMatchObject({
+      message: 'Email already registered',
+      status: 409,
+      code: 'CONFLICT',
+    });
+  });
+
+  it('reports a network failure as an error result', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const result = await request('/health');
+    expect(result.error).toMatchObject({ message: 'Failed to fetch', status: 0 });
+  });
+});
+
+describe('readSession', () => {
+  it('clears a session whose stored user cannot be parsed', () => {
+    localStorage.setItem('auth_token', 'token');
+    localStorage.setItem('auth_user', '{not json');
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});

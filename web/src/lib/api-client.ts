@@ -1,0 +1,143 @@
+import { accessToken, clearSession, refreshToken, saveTokens } from './auth-storage';
+
+export const API_BASE = '/api';
+
+/** An error answer of the API ({ error, code, details }) or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type ApiResult<T> = { data: T; error: null } | { data: null; error: ApiError };
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+  /** A token to use instead of the stored one (the Google callback checks a fresh token). */
+  token?: string;
+}
+
+/** Called when the session cannot be refreshed: the auth provider logs the user out. */
+let onSessionExpired: () => void = () => {};
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler;
+}
+
+function buildUrl(path: string, query?: Query) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: { error?: unknown; code?: unknown; details?: unknown; message?: unknown } | undefined;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const message =
+    typeof body?.error === 'string'
+      ? body.error
+      : typeof body?.message === 'string'
+        ? body.message
+        : `HTTP error! status: ${response.status}`;
+  return new ApiError(
+    message,
+    response.status,
+    typeof body?.code === 'string' ? body.code : 'HTTP_ERROR',
+    body?.details,
+  );
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Exchanges the stored refresh token for a new pair; one exchange at a time for every waiting call. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const token = refreshToken();
+    if (!token) return false;
+    try {
+      const response = await fetch(buildUrl('/auth/refresh'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) return false;
+      const pair = (await response.json()) as { access_token: string; refresh_token?: string };
+      saveTokens(pair.access_token, pair.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  });
+  return refreshing;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = options.token ?? accessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    signal: options.signal,
+  });
+}
+
+/**
+ * The one typed fetch wrapper (DESIGN.md): adds the Bearer token, refreshes once on a 401 whose
+ * error says the token expired, and logs out when that refresh fails. Never throws.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  try {
+    let response = await send(path, options);
+    if (response.status === 401 && !options.token) {
+      const error = await toApiError(response.clone());
+      if (error.message.toLowerCase().includes('expired')) {
+        if (await refreshSession()) response = await send(path, options);
+        else {
+          clearSession();
+          onSessionExpired();
+          return { data: null, error };
+        }
+      }
+    }
+    if (!response.ok) return { data: null, error: await toApiError(response) };
+    const data = response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+    return { data, error: null };
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const message = cause instanceof Error ? cause.message : 'Network error';
+    return { data: null, error: new ApiError(message, 0, 'NETWORK_ERROR') };
+  }
+}
+
+/** `request`, but throwing the ApiError: the form TanStack Query expects. */
+export async function fetchJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const result = await request<T>(path, options);
+  if (result.error) throw result.error;
+  return result.data;
+}
