@@ -1,12 +1,7 @@
-import {
-  BellIcon,
-  Building2Icon,
-  CalendarIcon,
-  CheckSquareIcon,
-  SettingsIcon,
-  UsersIcon,
-} from 'lucide-react';
+import { Building2Icon, CalendarIcon, CheckSquareIcon, UsersIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { NotificationsList } from '@/features/notifications/components/notifications-list';
+import { SettingsPage } from '@/features/settings/components/settings-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
 import { AdminPage } from './routes/admin';
@@ -60,26 +55,8 @@ export const router = createBrowserRouter([
               />
             ),
           },
-          {
-            path: '/settings',
-            element: (
-              <ComingWithFeature
-                title="Settings"
-                icon={SettingsIcon}
-                description="Account, integrations and group settings will live here."
-              />
-            ),
-          },
-          {
-            path: '/notifications',
-            element: (
-              <ComingWithFeature
-                title="Notifications"
-                icon={BellIcon}
-                description="Your notifications will live here."
-              />
-            ),
-          },
+          { path: '/settings', element: <SettingsPage /> },
+          { path: '/notifications', element: <NotificationsList /> },
           {
             path: '/companies',
             element: (

@@ -146,14 +146,14 @@ export function WorkspaceHeader() {
           </DropdownMenu>
         </div>
       </div>
-      <nav aria-label="Workspace" className="flex gap-1 overflow-x-auto border-t px-2 py-1.5 md:hidden">
+      <nav aria-label="Workspace" className="grid grid-cols-4 gap-1 border-t px-2 py-1.5 md:hidden">
         {tabs.map((tab) => (
           <NavLink
             key={tab.to}
             to={tab.to}
             className={({ isActive }) =>
               cn(
-                'inline-flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
+                'flex flex-col items-center justify-center gap-0.5 rounded-md px-1 py-1 text-xs font-medium',
                 isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground',
               )
             }

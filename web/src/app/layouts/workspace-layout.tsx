@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
+import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
 import { WorkspaceHeader } from './workspace-header';
 
 export function WorkspaceLayout() {
+  useNotificationStream(true);
   return (
     <div className="flex min-h-screen flex-col">
       <WorkspaceHeader />

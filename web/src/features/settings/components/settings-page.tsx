@@ -1,0 +1,68 @@
+import type { LucideIcon } from 'lucide-react';
+import { UsersRoundIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { GroupManagement } from '@/features/groups/components/group-management';
+import { cn } from '@/lib/utils';
+
+interface SettingsSection {
+  key: string;
+  title: string;
+  subtitle: string;
+  icon: LucideIcon;
+  component: ComponentType;
+}
+
+/** The Settings sections, in the spec's order; each comes from its own feature. */
+const sections: SettingsSection[] = [
+  {
+    key: 'group',
+    title: 'Group Management',
+    subtitle: 'Organize Contacts',
+    icon: UsersRoundIcon,
+    component: GroupManagement,
+  },
+];
+
+export function SettingsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const active = sections.find((section) => section.key === searchParams.get('section')) ?? sections[0];
+  const Active = active.component;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
+      <aside className="grid content-start gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <nav aria-label="Settings sections" className="flex gap-1 overflow-x-auto lg:flex-col">
+          {sections.map((section) => (
+            <button
+              key={section.key}
+              type="button"
+              aria-current={section.key === active.key ? 'page' : undefined}
+              onClick={() => setSearchParams({ section: section.key }, { replace: true })}
+              className={cn(
+                'flex shrink-0 items-start gap-3 rounded-lg px-3 py-2 text-left transition-colors',
+                section.key === active.key
+                  ? 'bg-primary/10 text-primary'
+                  : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
+              )}
+            >
+              <section.icon className="mt-0.5 size-4 shrink-0" />
+              <span className="grid">
+                <span className="text-sm font-medium">{section.title}</span>
+                <span className="text-xs opacity-80">{section.subtitle}</span>
+              </span>
+            </button>
+          ))}
+        </nav>
+      </aside>
+      <section className="grid content-start gap-4">
+        <div>
+          <h2 className="text-xl font-semibold">{active.title}</h2>
+          <p className="text-sm text-muted-foreground">{active.subtitle}</p>
+        </div>
+        <Active />
+      </section>
+    </div>
+  );
+}
