@@ -4,19 +4,24 @@ import { NotificationsList } from '@/features/notifications/components/notificat
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
-import { AdminPage } from './routes/admin';
 import { AuthPage } from './routes/auth';
 import { ComingWithFeature } from './routes/coming-with-feature';
-import { GoogleCallbackPage } from './routes/google-callback';
 import { NotFoundPage } from './routes/not-found';
-import { PrivacyPolicyPage } from './routes/privacy-policy';
-import { TermsOfServicePage } from './routes/terms-of-service';
 
 export const router = createBrowserRouter([
   { element: <RedirectIfAuthenticated />, children: [{ path: '/auth', element: <AuthPage /> }] },
-  { path: '/auth/google/callback', element: <GoogleCallbackPage /> },
-  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: '/terms-of-service', element: <TermsOfServicePage /> },
+  {
+    path: '/auth/google/callback',
+    lazy: async () => ({ Component: (await import('./routes/google-callback')).GoogleCallbackPage }),
+  },
+  {
+    path: '/privacy-policy',
+    lazy: async () => ({ Component: (await import('./routes/privacy-policy')).PrivacyPolicyPage }),
+  },
+  {
+    path: '/terms-of-service',
+    lazy: async () => ({ Component: (await import('./routes/terms-of-service')).TermsOfServicePage }),
+  },
   {
     element: <RequireAuth />,
     children: [
@@ -67,7 +72,15 @@ export const router = createBrowserRouter([
               />
             ),
           },
-          { element: <RequireAdmin />, children: [{ path: '/admin', element: <AdminPage /> }] },
+          {
+            element: <RequireAdmin />,
+            children: [
+              {
+                path: '/admin',
+                lazy: async () => ({ Component: (await import('./routes/admin')).AdminPage }),
+              },
+            ],
+          },
         ],
       },
     ],
