@@ -1,9 +1,10 @@
 import type { LucideIcon } from 'lucide-react';
-import { UsersRoundIcon } from 'lucide-react';
+import { BotIcon, CalendarIcon, ContactIcon, CreditCardIcon, GlobeIcon, UsersRoundIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { GroupManagement } from '@/features/groups/components/group-management';
 import { cn } from '@/lib/utils';
+import { UpcomingSection } from './upcoming-section';
 
 interface SettingsSection {
   key: string;
@@ -16,17 +17,65 @@ interface SettingsSection {
 /** The Settings sections, in the spec's order; each comes from its own feature. */
 const sections: SettingsSection[] = [
   {
+    key: 'bots',
+    title: 'Bot Connection',
+    subtitle: 'Telegram & WhatsApp',
+    icon: BotIcon,
+    component: () => (
+      <UpcomingSection text="Link your Telegram or WhatsApp account and choose your preferred messaging platform." />
+    ),
+  },
+  {
+    key: 'google',
+    title: 'Google Integration',
+    subtitle: 'Contacts & Calendar',
+    icon: GlobeIcon,
+    component: () => (
+      <UpcomingSection text="Connect your Google account to preview and sync your contacts and calendar both ways." />
+    ),
+  },
+  {
+    key: 'contacts',
+    title: 'Contacts',
+    subtitle: 'Management & Fields',
+    icon: ContactIcon,
+    component: () => (
+      <UpcomingSection text="Find duplicates, export contacts, manage custom fields and table columns, and delete all contacts." />
+    ),
+  },
+  {
+    key: 'calendar',
+    title: 'Calendar',
+    subtitle: 'Display & Events',
+    icon: CalendarIcon,
+    component: () => (
+      <UpcomingSection text="Choose the default calendar view and the first day of the week, and export or import events." />
+    ),
+  },
+  {
     key: 'group',
     title: 'Group Management',
     subtitle: 'Organize Contacts',
     icon: UsersRoundIcon,
     component: GroupManagement,
   },
+  {
+    key: 'subscription',
+    title: 'Subscription',
+    subtitle: 'Plans & Plugins',
+    icon: CreditCardIcon,
+    component: () => (
+      <UpcomingSection text="See your plan, compare Starter, Pro and Business, and browse the plugin catalogue." />
+    ),
+  },
 ];
+
+const DEFAULT_SECTION = 'group';
 
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const active = sections.find((section) => section.key === searchParams.get('section')) ?? sections[0];
+  const requested = searchParams.get('section') ?? DEFAULT_SECTION;
+  const active = sections.find((section) => section.key === requested) ?? sections[0];
   const Active = active.component;
 
   return (
