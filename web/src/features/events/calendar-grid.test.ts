@@ -1,0 +1,59 @@
+import { format } from 'date-fns';
+import { describe, expect, it } from 'vitest';
+import { cellEvents, defaultSlot, monthGrid, projectHue, weekdayLabels } from './calendar-grid';
+
+const day = (date: Date) => format(date, 'yyyy-MM-dd');
+
+describe('monthGrid', () => {
+  it('starts on the Sunday on or before the 1st and shows 5 weeks when they suffice', () => {
+    const grid = monthGrid(new Date(2026, 1, 10), 'sunday'); // February 2026 starts on a Sunday
+    expect(grid).toHaveLength(35);
+    expect(day(grid[0])).toBe('2026-02-01');
+    expect(day(grid[34])).toBe('2026-03-07');
+  });
+
+  it('shows 6 weeks when the month needs them, so that no day is hidden', () => {
+    const grid = monthGrid(new Date(2026, 4, 1), 'sunday'); // May 2026: Friday 1st, 31 days
+    expect(grid).toHaveLength(42);
+    expect(day(grid[0])).toBe('2026-04-26');
+    expect(grid.map(day)).toContain('2026-05-31');
+  });
+
+  it('starts on Monday when the settings say so', () => {
+    const grid = monthGrid(new Date(2026, 10, 15), 'monday'); // November 2026: Sunday 1st
+    expect(day(grid[0])).toBe('2026-10-26');
+    expect(grid[0].getDay()).toBe(1);
+    expect(grid.map(day)).toContain('2026-11-30');
+    expect(grid.length % 7).toBe(0);
+  });
+
+  it('labels weekdays in grid order', () => {
+    expect(weekdayLabels('sunday')[0]).toBe('Sun');
+    expect(weekdayLabels('monday')).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+  });
+});
+
+describe('cellEvents', () => {
+  it("shows two events, then '+N more'", () => {
+    expect(cellEvents([1, 2])).toEqual({ shown: [1, 2], more: 0 });
+    expect(cellEvents([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2], more: 3 });
+  });
+});
+
+describe('projectHue', () => {
+  it('is a stable hue between 0 and 359 per project name', () => {
+    const hue = projectHue('Website relaunch');
+    expect(hue).toBe(projectHue('Website relaunch'));
+    expect(hue).toBeGreaterThanOrEqual(0);
+    expect(hue).toBeLessThan(360);
+    expect(projectHue('Website relaunch')).not.toBe(projectHue('Hiring'));
+  });
+});
+
+describe('defaultSlot', () => {
+  it('runs from 09:00 to 10:00 on the clicked day', () => {
+    const { start, end } = defaultSlot(new Date(2026, 10, 23, 15, 45));
+    expect(format(start, 'yyyy-MM-dd HH:mm')).toBe('2026-11-23 09:00');
+    expect(format(end, 'HH:mm')).toBe('10:00');
+  });
+});
