@@ -1,0 +1,11 @@
+/** What the calendar views draw: one occurrence of an event (a recurring event yields several). */
+export interface CalendarItem {
+  key: string;
+  eventId: number;
+  title: string;
+  start: Date;
+  end: Date;
+  allDay: boolean;
+  project: string | null;
+  location: string | null;
+}

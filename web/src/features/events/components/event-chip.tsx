@@ -1,0 +1,46 @@
+import { format } from 'date-fns';
+import { cn } from '@/lib/utils';
+import { projectHue } from '../calendar-grid';
+import type { CalendarItem } from './calendar-types';
+
+export function eventColours(project: string | null) {
+  const hue = projectHue(project);
+  return {
+    backgroundColor: `hsl(${hue} 85% 55% / 0.16)`,
+    borderColor: `hsl(${hue} 70% 50%)`,
+    color: `light-dark(hsl(${hue} 60% 28%), hsl(${hue} 80% 80%))`,
+  };
+}
+
+export function EventChip({
+  item,
+  onClick,
+  className,
+}: {
+  item: CalendarItem;
+  onClick: (item: CalendarItem) => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid="calendar-event"
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick(item);
+      }}
+      onContextMenu={(event) => event.stopPropagation()}
+      style={eventColours(item.project)}
+      className={cn(
+        'flex w-full min-w-0 items-center gap-1 truncate rounded border-l-[3px] px-1.5 py-0.5 text-left text-xs font-medium hover:brightness-95',
+        className,
+      )}
+      title={`${item.title}${item.allDay ? '' : ` · ${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}`}
+    >
+      {!item.allDay && (
+        <span className="shrink-0 tabular-nums opacity-75">{format(item.start, 'HH:mm')}</span>
+      )}
+      <span className="truncate">{item.title}</span>
+    </button>
+  );
+}

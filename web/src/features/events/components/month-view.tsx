@@ -1,0 +1,92 @@
+import { format, isSameDay, isToday } from 'date-fns';
+import { cn } from '@/lib/utils';
+import { cellEvents, inMonth, monthGrid, type WeekStart, weekdayLabels } from '../calendar-grid';
+import type { CalendarItem } from './calendar-types';
+import { EventChip } from './event-chip';
+
+interface MonthViewProps {
+  focus: Date;
+  weekStart: WeekStart;
+  items: CalendarItem[];
+  onDayClick: (day: Date, items: CalendarItem[]) => void;
+  onDayContextMenu: (day: Date) => void;
+  onEventClick: (item: CalendarItem) => void;
+}
+
+/** Items that touch a day (multi-day events appear on each of their days). */
+export function itemsOn(day: Date, items: CalendarItem[]): CalendarItem[] {
+  const start = new Date(day.getFullYear(), day.getMonth(), day.getDate());
+  const end = new Date(start.getFullYear(), start.getMonth(), start.getDate() + 1);
+  return items
+    .filter((item) => item.start < end && (item.end > start || isSameDay(item.start, start)))
+    .sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.start.getTime() - b.start.getTime());
+}
+
+export function MonthView({
+  focus,
+  weekStart,
+  items,
+  onDayClick,
+  onDayContextMenu,
+  onEventClick,
+}: MonthViewProps) {
+  const days = monthGrid(focus, weekStart);
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card">
+      <div className="grid grid-cols-7 border-b bg-muted/40 text-center text-xs font-medium text-muted-foreground">
+        {weekdayLabels(weekStart).map((label) => (
+          <div key={label} className="py-2">
+            {label}
+          </div>
+        ))}
+      </div>
+      <div className="grid grid-cols-7" data-testid="month-grid">
+        {days.map((day) => {
+          const dayItems = itemsOn(day, items);
+          const { shown, more } = cellEvents(dayItems);
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: a grid cell holding buttons cannot itself be a button
+            <div
+              key={day.toISOString()}
+              role="button"
+              tabIndex={0}
+              data-testid="calendar-day"
+              data-date={format(day, 'yyyy-MM-dd')}
+              aria-label={format(day, 'EEEE, MMMM d')}
+              onClick={() => onDayClick(day, dayItems)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  onDayClick(day, dayItems);
+                }
+              }}
+              onContextMenu={(event) => {
+                event.preventDefault();
+                onDayContextMenu(day);
+              }}
+              className={cn(
+                'flex min-h-24 cursor-pointer flex-col gap-1 border-r border-b p-1.5 text-left transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset sm:min-h-28 [&:nth-child(7n)]:border-r-0',
+                !inMonth(day, focus) && 'bg-muted/30 text-muted-foreground',
+              )}
+            >
+              <span
+                className={cn(
+                  'flex size-6 items-center justify-center rounded-full text-xs font-medium',
+                  isToday(day) && 'bg-primary text-primary-foreground',
+                )}
+              >
+                {format(day, 'd')}
+              </span>
+              {shown.map((item) => (
+                <EventChip key={item.key} item={item} onClick={onEventClick} />
+              ))}
+              {more > 0 && (
+                <span className="px-1 text-xs font-medium text-muted-foreground">+{more} more</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
