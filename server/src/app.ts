@@ -17,9 +17,12 @@ import { type Clock, systemClock } from './lib/time';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -127,6 +130,9 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(companiesRoutes);
       await api.register(notificationsRoutes);
       await api.register(groupsRoutes);
+      await api.register(contactsRoutes);
+      await api.register(customFieldsRoutes);
+      await api.register(preferencesRoutes);
     },
     { prefix: API_PREFIX },
   );

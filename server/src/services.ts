@@ -11,10 +11,15 @@ import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repositor
 import { TokenService } from './modules/auth/tokens';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
+import { ContactsRepository } from './modules/contacts/contacts.repository';
+import { ContactsService } from './modules/contacts/contacts.service';
+import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { PreferencesRepository } from './modules/preferences/preferences.repository';
+import { PreferencesService } from './modules/preferences/preferences.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
@@ -57,7 +62,10 @@ export async function createServices({ config, db, redis, clock }: ServiceDeps) 
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
   const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
-  return { users, auth, companies, notifications, groups };
+  const preferences = new PreferencesService(db, new PreferencesRepository(db));
+  const contacts = new ContactsService(db, new ContactsRepository(db), preferences, groups, notifications);
+  const customFields = new CustomFieldsService(db, preferences, contacts);
+  return { users, auth, companies, notifications, groups, preferences, contacts, customFields };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './contacts';
 export * from './groups';
 export * from './notifications';
 export * from './system';

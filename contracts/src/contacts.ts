@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { PageQuerySchema, TimestampSchema } from './common';
+
+const GENDERS = ['male', 'female', 'other'] as const;
+const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
+const CONTACT_STATUSES = ['active', 'inactive', 'prospect', 'client', 'partner'] as const;
+const PRIORITIES = ['low', 'medium', 'high'] as const;
+export const GenderSchema = z.enum(GENDERS);
+export const JobStatusSchema = z.enum(JOB_STATUSES);
+export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
+export const PrioritySchema = z.enum(PRIORITIES);
+
+/** The plain text fields of a contact (spec section 3 "Contact (person)"). */
+export const CONTACT_TEXT_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'mobile',
+  'address',
+  'organization',
+  'job_title',
+  'linkedin_url',
+  'github_url',
+  'facebook_url',
+  'twitter_url',
+  'website_url',
+  'notes',
+  'source',
+  'tags',
+  'group',
+  'avatar_url',
+] as const;
+
+/** Contact as the client sees it. */
+export const PersonSchema = z.object({
+  id: z.number().int(),
+  full_name: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  gender: GenderSchema.nullable(),
+  birthday: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  address: z.string().nullable(),
+  organization: z.string().nullable(),
+  job_title: z.string().nullable(),
+  job_status: JobStatusSchema.nullable(),
+  linkedin_url: z.string().nullable(),
+  github_url: z.string().nullable(),
+  facebook_url: z.string().nullable(),
+  twitter_url: z.string().nullable(),
+  website_url: z.string().nullable(),
+  notes: z.string().nullable(),
+  source: z.string().nullable(),
+  tags: z.string().nullable(),
+  last_contact_date: TimestampSchema.nullable(),
+  next_follow_up_date: TimestampSchema.nullable(),
+  status: ContactStatusSchema.nullable(),
+  priority: PrioritySchema.nullable(),
+  group: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  custom_fields: z.record(z.string(), z.string().nullable()),
+  /** Who shared this copy, when it came from a group member. */
+  shared_by: z.string().nullable(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type Person = z.infer<typeof PersonSchema>;
+
+const text = (label: string, max = 2000) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullable()
+    .transform((value) => value || null);
+
+/** '' or null → null; otherwise one of the choices, case-insensitive. */
+const choice = <T extends readonly [string, ...string[]]>(label: string, options: T) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() || null : value),
+    z.enum(options, { error: `${label} must be one of ${options.join(', ')}` }).nullable(),
+  );
+
+const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** An ISO date-time (a time without offset is UTC) or date; '' or null → null. */
+const dateTime = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.literal(''), z.null()], {
+      error: `${label} must be an ISO date-time or empty`,
+    })
+    .transform((value) => {
+      if (!value) return null;
+      const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
+      return new Date(utc).toISOString();
+    });
+
+const birthday = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true }), z.literal(''), z.null()], {
+    error: 'Birthday must be a date (YYYY-MM-DD) or empty',
+  })
+  .transform((value) => (value ? value.slice(0, 10) : null));
+
+const customFields = z
+  .record(
+    z.string().trim().min(1).max(100),
+    z
+      .union([z.string(), z.number(), z.null()])
+      .transform((value) => (value === null ? null : String(value).trim() || null)),
+    { error: 'custom_fields must map field names to text' },
+  )
+  .refine((value) => Object.keys(value).length <= 200, { error: 'At most 200 custom fields' });
+
+const personFields = {
+  full_name: text('Full name', 400).optional(),
+  first_name: text('First name', 200).optional(),
+  last_name: text('Last name', 200).optional(),
+  gender: choice('Gender', GENDERS).optional(),
+  birthday: birthday.optional(),
+  email: text('Email', 320).optional(),
+  phone: text('Phone', 100).optional(),
+  mobile: text('Mobile', 100).optional(),
+  address: text('Address').optional(),
+  organization: text('Organization', 300).optional(),
+  job_title: text('Job title', 300).optional(),
+  job_status: choice('Job status', JOB_STATUSES).optional(),
+  linkedin_url: text('LinkedIn URL').optional(),
+  github_url: text('GitHub URL').optional(),
+  facebook_url: text('Facebook URL').optional(),
+  twitter_url: text('Twitter URL').optional(),
+  website_url: text('Website URL').optional(),
+  notes: text('Notes', 50_000).optional(),
+  source: text('Source', 300).optional(),
+  tags: text('Tags', 2000).optional(),
+  last_contact_date: dateTime('Last contact date').optional(),
+  next_follow_up_date: dateTime('Next follow-up date').optional(),
+  status: choice('Status', CONTACT_STATUSES).optional(),
+  priority: choice('Priority', PRIORITIES).optional(),
+  group: text('Group', 300).optional(),
+  avatar_url: text('Avatar URL').optional(),
+  custom_fields: customFields.optional(),
+};
+
+/**
+ * POST /api/people and PUT /api/people/{id}: only the fields sent change on PUT (null clears; id,
+ * created_at and updated_at are ignored). first_name/last_name are not enforced (spec section 5).
+ * custom_fields sent on PUT are merged into the stored ones; a null value removes that field.
+ */
+export const PersonBodySchema = z.object(personFields);
+export type PersonBody = z.input<typeof PersonBodySchema>;
+export type PersonInput = z.output<typeof PersonBodySchema>;
+
+export const PERSON_SORT_COLUMNS = [
+  'id',
+  'full_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'mobile',
+  'organization',
+  'job_title',
+  'status',
+  'priority',
+  'group',
+  'source',
+  'linkedin_url',
+  'github_url',
+  'website_url',
+  'address',
+  'notes',
+  'tags',
+  'last_contact_date',
+  'next_follow_up_date',
+  'birthday',
+  'created_at',
+  'updated_at',
+] as const;
+
+const filterText = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value) => value || undefined)
+  .optional();
+
+/**
+ * GET /api/people. Besides these, every column can be filtered by its own query parameter
+ * (`?email=acme`, `?custom_<name>=x`): case-insensitive substring matches. Sorting by a custom
+ * field is `sort=custom_<name>`.
+ */
+export const ListPeopleQuerySchema = PageQuerySchema.extend({
+  q: filterText,
+  sort: z
+    .string()
+    .trim()
+    .refine(
+      (value) => (PERSON_SORT_COLUMNS as readonly string[]).includes(value) || value.startsWith('custom_'),
+      {
+        error: `Sort by one of ${PERSON_SORT_COLUMNS.join(', ')} or custom_<name>`,
+      },
+    )
+    .default('created_at'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+}).loose();
+export type ListPeopleQuery = z.input<typeof ListPeopleQuerySchema>;
+
+export const PeopleResponseSchema = z.object({
+  people: z.array(PersonSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
+
+export const DeletedPeopleSchema = z.object({ deleted: z.number().int() });
+
+/** GET /api/people/duplicates: people grouped by trimmed, lower-cased full name. */
+export const PersonDuplicateGroupSchema = z.object({
+  key: z.string(),
+  full_name: z.string(),
+  identical: z.boolean(),
+  people: z.array(PersonSchema),
+});
+export const PersonDuplicatesResponseSchema = z.object({
+  groups: z.array(PersonDuplicateGroupSchema),
+  total_duplicates: z.number().int(),
+  auto_mergeable: z.number().int(),
+  manual_review: z.number().int(),
+});
+export type PersonDuplicatesResponse = z.infer<typeof PersonDuplicatesResponseSchema>;
+
+export const ResolvePeopleBodySchema = z.object({
+  keep_id: z.number().int().positive().nullable(),
+  delete_ids: z
+    .array(z.number().int().positive())
+    .min(1, { error: 'Choose at least one record to delete' })
+    .max(10_000),
+});
+export const AutoMergeResultSchema = z.object({ merged_groups: z.number().int(), deleted: z.number().int() });
+
+/** POST /api/csv/get-columns (multipart: file). */
+export const CsvColumnsResponseSchema = z.object({
+  success: z.boolean(),
+  csv_columns: z.array(z.string()),
+  contact_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
+  total_rows: z.number().int(),
+  error: z.string().optional(),
+});
+export type CsvColumnsResponse = z.infer<typeof CsvColumnsResponseSchema>;
+
+/** POST /api/csv/import-with-mapping (multipart: file, mapping = JSON of column → field | 'skip' | 'full_name' | 'custom_<name>'). */
+export const CsvImportResponseSchema = z.object({
+  success: z.boolean(),
+  imported_count: z.number().int(),
+  skipped_count: z.number().int(),
+  total_rows: z.number().int(),
+  errors: z.array(z.object({ row: z.number().int(), error: z.string() })),
+  error: z.string().optional(),
+});
+export type CsvImportResponse = z.infer<typeof CsvImportResponseSchema>;
+
+/** GET /api/custom-fields, and the answer of POST and DELETE. */
+export const CustomFieldsResponseSchema = z.object({ custom_fields: z.array(z.string()) });
+export type CustomFieldsResponse = z.infer<typeof CustomFieldsResponseSchema>;
+
+/** POST /api/custom-fields: adds one name (trimmed). */
+export const AddCustomFieldBodySchema = z.object({
+  name: z
+    .string({ error: 'Field name is required' })
+    .trim()
+    .min(1, { error: 'Field name is required' })
+    .max(100, { error: 'Field name must be at most 100 characters' }),
+});
+
+/** GET /api/people/{id}, PUT, POST answer with the bare Person. */
+export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,0 +1,226 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Person } from '@relate/contracts';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+
+let t: TestApp;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.app);
+  stranger = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const fixture = (name: string) =>
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../../test/fixtures/csv', name));
+
+function upload(user: TestUser, url: string, file: Buffer | string, fields: Record<string, string> = {}) {
+  const body = multipart(fields, { name: 'contacts.csv', content: file });
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...user.headers, ...body.headers },
+  });
+}
+
+const importWith = (user: TestUser, file: Buffer | string, mapping: Record<string, string>) =>
+  upload(user, '/api/csv/import-with-mapping', file, { mapping: JSON.stringify(mapping) });
+
+async function people(user: TestUser): Promise<Person[]> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/people?page_size=500&sort=id&order=asc',
+    headers: user.headers,
+  });
+  return response.json().people;
+}
+
+describe('reading the columns of a CSV', () => {
+  it('returns the headers, the contact fields with required ones marked, and the row count', async () => {
+    const user = await createUser(t.app);
+    const response = await upload(user, '/api/csv/get-columns', fixture('outlook_de_semicolon_utf8bom.csv'));
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.success).toBe(true);
+    expect(body.csv_columns.slice(0, 5)).toEqual([
+      'Anrede',
+      'Vorname',
+      'Weitere Vornamen',
+      'Nachname',
+      'Firma',
+    ]);
+    expect(body.total_rows).toBe(2);
+    expect(body.contact_fields).toContainEqual({ key: 'first_name', label: 'First Name', required: true });
+    expect(body.contact_fields).toContainEqual({ key: 'email', label: 'Email', required: false });
+  });
+
+  it("answers 'Invalid file' for something that is not a CSV, and 400 without a file", async () => {
+    const user = await createUser(t.app);
+    const png = Buffer.concat([
+      Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'),
+      Buffer.alloc(64),
+      Buffer.from('IHDR'),
+    ]);
+    const binary = await upload(user, '/api/csv/get-columns', png);
+    expect(binary.statusCode, binary.body).toBe(400);
+    expect(binary.json().error).toBe('Invalid file');
+    const fieldsOnly = multipart({ note: 'x' });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/csv/get-columns',
+      headers: { ...user.headers, ...fieldsOnly.headers },
+      payload: fieldsOnly.payload,
+    });
+    expect(none.statusCode, none.body).toBe(400);
+    expect(none.json().details[0].field).toBe('file');
+    const cut = multipart({}, { name: 'a.csv', content: 'a,b\n1,2\n' });
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/csv/get-columns',
+      headers: { ...user.headers, ...cut.headers },
+      payload: cut.payload.subarray(0, cut.payload.length - 20),
+    });
+    expect(truncated.statusCode).toBe(400);
+  });
+});
+
+describe('importing contacts with a mapping', () => {
+  it('imports the German Outlook export (semicolons, BOM, umlauts) with custom fields', async () => {
+    const user = await createUser(t.app);
+    const response = await importWith(user, fixture('outlook_de_semicolon_utf8bom.csv'), {
+      Vorname: 'first_name',
+      Nachname: 'last_name',
+      Firma: 'organization',
+      Position: 'job_title',
+      'E-Mail-Adresse': 'email',
+      Mobiltelefon: 'mobile',
+      Notizen: 'notes',
+      Kategorien: 'custom_Kategorien',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      imported_count: 2,
+      skipped_count: 0,
+      total_rows: 2,
+      errors: [],
+    });
+    const [jurgen, zoe] = await people(user);
+    expect(jurgen).toMatchObject({
+      full_name: 'Jürgen Müller',
+      organization: 'Bäckerei Müller & Söhne',
+      job_title: 'Geschäftsführer',
+      email: 'juergen@mueller.example',
+      custom_fields: { Kategorien: 'Kunden;Lieferanten' },
+    });
+    expect(zoe.notes).toBe('Preis: 12,50 €');
+    const fields = await t.app.inject({ method: 'GET', url: '/api/custom-fields', headers: user.headers });
+    expect(fields.json().custom_fields).toEqual(['Kategorien']);
+  });
+
+  it('reads quoted line breaks (Outlook desktop) and Full Name split into first and last', async () => {
+    const user = await createUser(t.app);
+    const outlook = await importWith(user, fixture('outlook_desktop.csv'), {
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      'Business Street': 'address',
+      'E-mail Address': 'email',
+    });
+    expect(outlook.json().imported_count).toBeGreaterThan(0);
+    expect((await people(user))[0].address).toBe('Hauptstr. 1\n2. OG');
+
+    const csv = 'Name,Email\nAda King Lovelace,ada@example.com\n';
+    const split = await importWith(user, csv, { Name: 'full_name', Email: 'email' });
+    expect(split.json().imported_count).toBe(1);
+    const ada = (await people(user)).find((person) => person.email === 'ada@example.com');
+    expect(ada).toMatchObject({
+      full_name: 'Ada King Lovelace',
+      first_name: 'Ada',
+      last_name: 'King Lovelace',
+    });
+  });
+
+  it('reads Windows-1252 and UTF-16 files', async () => {
+    const user = await createUser(t.app);
+    const text = 'First Name,Last Name\nFrançois,Gérard\n';
+    for (const encoded of [iconv.encode(text, 'win1252'), iconv.encode(`\uFEFF${text}`, 'utf16le')]) {
+      const response = await importWith(user, encoded, {
+        'First Name': 'first_name',
+        'Last Name': 'last_name',
+      });
+      expect(response.json().imported_count, response.body).toBe(1);
+    }
+    expect((await people(user)).map((person) => person.full_name)).toEqual([
+      'François Gérard',
+      'François Gérard',
+    ]);
+  });
+
+  it('imports every Google, Thunderbird and HubSpot export in the fixtures', async () => {
+    const user = await createUser(t.app);
+    const cases: [string, Record<string, string>][] = [
+      [
+        'google_contacts_current.csv',
+        { 'First Name': 'first_name', 'Last Name': 'last_name', 'E-mail 1 - Value': 'email' },
+      ],
+      ['google_contacts_current_utf8bom.csv', { 'First Name': 'first_name', 'Last Name': 'last_name' }],
+      ['google_contacts_legacy.csv', { Name: 'full_name', 'E-mail 1 - Value': 'email' }],
+      [
+        'thunderbird_export.csv',
+        { 'First Name': 'first_name', 'Last Name': 'last_name', 'Primary Email': 'email' },
+      ],
+      ['hubspot_contacts.csv', { 'First Name': 'first_name', 'Last Name': 'last_name', Email: 'email' }],
+    ];
+    for (const [file, mapping] of cases) {
+      const response = await importWith(user, fixture(file), mapping);
+      expect(response.statusCode, `${file}: ${response.body}`).toBe(200);
+      expect(response.json().imported_count, file).toBeGreaterThan(0);
+    }
+  });
+
+  it('skips a bad row, reporting its spreadsheet row number, and imports the rest', async () => {
+    const user = await createUser(t.app);
+    // The blank line is no row at all: CSV readers drop it.
+    const csv =
+      'First,Status,Birthday\nGood,active,1990-01-01\nBad,royalty,\nAlso bad,,31/31/1990\n,,\nFine,client,\n';
+    const response = await importWith(user, csv, {
+      First: 'first_name',
+      Status: 'status',
+      Birthday: 'birthday',
+    });
+    const body = response.json();
+    expect(body, response.body).toMatchObject({ imported_count: 2, skipped_count: 2, total_rows: 4 });
+    expect(body.errors.map((error: { row: number }) => error.row)).toEqual([3, 4]);
+    expect(body.errors[0].error).toContain('Status');
+  });
+
+  it('writes nothing when the file cannot be read to the end, and refuses an unknown field', async () => {
+    const user = await createUser(t.app);
+    const broken = `First\n${'Row\n'.repeat(2500)}"unterminated\n`;
+    const response = await importWith(user, broken, { First: 'first_name' });
+    expect(response.statusCode).toBe(400);
+    expect(await people(user)).toEqual([]);
+    const unknown = await importWith(user, 'First\nA\n', { First: 'password' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details[0].field).toBe('mapping.First');
+  });
+
+  it('answers 413 for a file over 50 MB', async () => {
+    const user = await createUser(t.app);
+    const big = Buffer.alloc(51 * 1024 * 1024, 'a,b\n');
+    const response = await importWith(user, big, { a: 'first_name' });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('imports into the caller’s list only', async () => {
+    const user = await createUser(t.app);
+    await importWith(user, 'First\nPrivate Person\n', { First: 'first_name' });
+    expect((await people(stranger)).some((person) => person.first_name === 'Private Person')).toBe(false);
+  });
+});

@@ -1,0 +1,216 @@
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { contactSearchText, contacts } from '../../db/schema';
+import { FIELD_COLUMNS, type PersonField } from './contacts.mapper';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+export interface PeopleListOptions {
+  page: number;
+  page_size: number;
+  q?: string;
+  sort: string;
+  order: 'asc' | 'desc';
+  /** Column key (a contact field, custom_<name> or created_at) → substring to find. */
+  filters: Record<string, string>;
+}
+
+export interface DuplicateGroupRow {
+  key: string;
+  ids: number[];
+  identical: boolean;
+}
+
+const CUSTOM_PREFIX = 'custom_';
+
+/** The SQL text of a column key, for filtering: dates and timestamps as their text form. */
+function columnText(key: string): SQL | undefined {
+  if (key.startsWith(CUSTOM_PREFIX))
+    return sql`(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
+  if (key === 'created_at') return sql`${contacts.createdAt}::text`;
+  if (key === 'updated_at') return sql`${contacts.updatedAt}::text`;
+  const column = FIELD_COLUMNS[key as PersonField];
+  if (!column) return undefined;
+  const ref = contacts[column];
+  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
+    ? sql`${ref}::text`
+    : sql`${ref}`;
+}
+
+/** The sort key of a column: text case-insensitively, dates as they are. */
+function sortKey(key: string): SQL {
+  if (key === 'id') return sql`${contacts.id}`;
+  if (key === 'created_at') return sql`${contacts.createdAt}`;
+  if (key === 'updated_at') return sql`${contacts.updatedAt}`;
+  if (key.startsWith(CUSTOM_PREFIX))
+    return sql`lower(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
+  const column = FIELD_COLUMNS[key as PersonField] ?? 'createdAt';
+  const ref = contacts[column];
+  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
+    ? sql`${ref}`
+    : sql`lower(${ref})`;
+}
+
+/** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function where(userId: number, options: Pick<PeopleListOptions, 'q' | 'filters'>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(contacts.userId, userId)];
+  if (options.q) conditions.push(sql`${contactSearchText(contacts)} ilike ${containing(options.q)}`);
+  for (const [key, value] of Object.entries(options.filters)) {
+    const text = columnText(key);
+    if (text && value) conditions.push(sql`${text} ilike ${containing(value)}`);
+  }
+  return and(...conditions);
+}
+
+/** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
+const comparedFields = sql`(${contacts.firstName}, ${contacts.lastName}, ${contacts.gender}, ${contacts.birthday},
+  ${contacts.email}, ${contacts.phone}, ${contacts.mobile}, ${contacts.address}, ${contacts.organization},
+  ${contacts.jobTitle}, ${contacts.jobStatus}, ${contacts.linkedinUrl}, ${contacts.githubUrl},
+  ${contacts.facebookUrl}, ${contacts.twitterUrl}, ${contacts.websiteUrl}, ${contacts.notes}, ${contacts.source},
+  ${contacts.tags}, ${contacts.lastContactDate}, ${contacts.nextFollowUpDate}, ${contacts.status},
+  ${contacts.priority}, ${contacts.group}, ${contacts.avatarUrl}, ${contacts.customFields})`;
+const allIdentical = sql<boolean>`count(distinct ${comparedFields}) = 1`;
+const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
+const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
+
+export class ContactsRepository {
+  constructor(private readonly db: Database) {}
+
+  async list(userId: number, options: PeopleListOptions, db: Database = this.db) {
+    const condition = where(userId, options);
+    const direction = sql.raw(options.order === 'desc' ? 'desc nulls last' : 'asc nulls last');
+    const [rows, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(contacts)
+        .where(condition)
+        .orderBy(sql`${sortKey(options.sort)} ${direction}`, sql`${contacts.id} ${sql.raw(options.order)}`)
+        .limit(options.page_size)
+        .offset((options.page - 1) * options.page_size),
+      db.select({ total: count() }).from(contacts).where(condition),
+    ]);
+    return { rows, total };
+  }
+
+  async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, id)));
+    return row;
+  }
+
+  findByIds(userId: number, ids: number[], db: Database = this.db): Promise<ContactRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), sql`${contacts.id} = any(${sql.param(ids)}::integer[])`))
+      .orderBy(contacts.id);
+  }
+
+  /** Every contact of the user in id order, a page at a time (export). */
+  async *all(userId: number, batchSize = 2000, db: Database = this.db): AsyncGenerator<ContactRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), sql`${contacts.id} > ${after}`))
+        .orderBy(asc(contacts.id))
+        .limit(batchSize);
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  async insert(userId: number, values: ContactValues, db: Database = this.db): Promise<ContactRow> {
+    const [row] = await db
+      .insert(contacts)
+      .values({ ...values, userId })
+      .returning();
+    return row;
+  }
+
+  async insertMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<void> {
+    if (rows.length === 0) return;
+    await db.insert(contacts).values(rows);
+  }
+
+  async update(
+    userId: number,
+    id: number,
+    values: Partial<ContactValues>,
+    db: Database = this.db,
+  ): Promise<ContactRow | undefined> {
+    const [row] = await db
+      .update(contacts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
+      .returning();
+    return row;
+  }
+
+  async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await db
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
+      .returning({ id: contacts.id });
+    return rows.length;
+  }
+
+  async deleteAll(userId: number, db: Database = this.db): Promise<number> {
+    const rows = await db.delete(contacts).where(eq(contacts.userId, userId)).returning({ id: contacts.id });
+    return rows.length;
+  }
+
+  async countOwned(userId: number, ids: number[], db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
+    return row.value;
+  }
+
+  /** Removes one custom field from every contact of the user, in one statement. */
+  async removeCustomField(userId: number, name: string, db: Database = this.db): Promise<void> {
+    await db
+      .update(contacts)
+      .set({ customFields: sql`${contacts.customFields} - ${name}::text` })
+      .where(and(eq(contacts.userId, userId), sql`${contacts.customFields} ? ${name}::text`));
+  }
+
+  duplicateGroups(userId: number, db: Database = this.db): Promise<DuplicateGroupRow[]> {
+    return db
+      .select({
+        key: nameKey,
+        ids: sql<number[]>`array_agg(${contacts.id} order by ${contacts.id})`,
+        identical: allIdentical,
+      })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), hasName))
+      .groupBy(nameKey)
+      .having(sql`count(*) > 1`)
+      .orderBy(nameKey);
+  }
+
+  /** In one statement, deletes all but the first (lowest id) contact of every identical group. */
+  async deleteIdenticalDuplicates(userId: number, db: Database = this.db) {
+    const allButFirst = db
+      .select({ id: sql`unnest((array_agg(${contacts.id} order by ${contacts.id}))[2:])` })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), hasName))
+      .groupBy(nameKey)
+      .having(and(sql`count(*) > 1`, allIdentical));
+    const rows = await db
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)))
+      .returning({ key: nameKey });
+    return { deleted: rows.length, groups: new Set(rows.map((row) => row.key)).size };
+  }
+}

@@ -1,0 +1,266 @@
+import type { Person, PersonBody } from '@relate/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.app);
+  stranger = await createUser(t.app);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (user: TestUser, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: user.headers, payload });
+
+async function create(user: TestUser, body: PersonBody): Promise<Person> {
+  const response = await call(user, 'POST', '/api/people', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function list(user: TestUser, query = ''): Promise<{ people: Person[]; total: number }> {
+  const response = await call(user, 'GET', `/api/people?page_size=500&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const lastNames = (people: Person[]) => people.map((person) => person.last_name);
+
+describe('contacts CRUD', () => {
+  it('stores every field, keeps full_name in step with the names, and reads it back', async () => {
+    const created = await create(owner, {
+      first_name: ' Ada ',
+      last_name: 'Lovelace',
+      gender: 'Female',
+      birthday: '1815-12-10',
+      email: 'ada@example.com',
+      status: 'client',
+      priority: 'high',
+      group: 'VIP',
+      last_contact_date: '2026-11-20T09:30:00Z',
+      custom_fields: { Team: 'Analytics', Empty: '' },
+    });
+    expect(created).toMatchObject({
+      full_name: 'Ada Lovelace',
+      first_name: 'Ada',
+      gender: 'female',
+      birthday: '1815-12-10',
+      group: 'VIP',
+      last_contact_date: '2026-11-20T09:30:00.000Z',
+      custom_fields: { Team: 'Analytics' },
+      shared_by: null,
+    });
+    const read = await call(owner, 'GET', `/api/people/${created.id}`);
+    expect(read.json()).toEqual(created);
+  });
+
+  it('changes only the fields sent; null clears; ids and timestamps in the body are ignored', async () => {
+    const person = await create(owner, {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone: '123',
+      organization: 'Navy',
+    });
+    const response = await call(owner, 'PUT', `/api/people/${person.id}`, {
+      last_name: 'Murray',
+      phone: null,
+      id: 999_999,
+      created_at: '2000-01-01T00:00:00Z',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: person.id,
+      full_name: 'Grace Murray',
+      phone: null,
+      organization: 'Navy',
+      created_at: person.created_at,
+    });
+  });
+
+  it('merges custom fields on update, a null removing one', async () => {
+    const person = await create(owner, { first_name: 'Custom', custom_fields: { A: '1', B: '2' } });
+    const response = await call(owner, 'PUT', `/api/people/${person.id}`, {
+      custom_fields: { B: null, C: '3' },
+    });
+    expect(response.json().custom_fields).toEqual({ A: '1', C: '3' });
+  });
+
+  it('answers 400 naming the field for bad input, and writes nothing', async () => {
+    const before = (await list(owner)).total;
+    const response = await call(owner, 'POST', '/api/people', {
+      first_name: 'Bad',
+      status: 'unknown',
+      birthday: 'soon',
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = response.json().details.map((detail: { field: string }) => detail.field);
+    expect(fields).toEqual(expect.arrayContaining(['status', 'birthday']));
+    expect((await list(owner)).total).toBe(before);
+  });
+
+  it('keeps contacts private: another user gets 404 and never sees them', async () => {
+    const secret = await create(owner, {
+      first_name: 'Secret',
+      last_name: 'Agent',
+      email: 'secret@example.com',
+    });
+    for (const [method, payload] of [['GET'], ['PUT', { first_name: 'Hacked' }], ['DELETE']] as const) {
+      const response = await call(stranger, method, `/api/people/${secret.id}`, payload);
+      expect(response.statusCode, `${method}`).toBe(404);
+    }
+    expect((await list(stranger, 'q=secret')).total).toBe(0);
+    expect((await list(stranger, 'email=secret')).total).toBe(0);
+    const dupes = await call(stranger, 'GET', '/api/people/duplicates');
+    expect(dupes.json().groups).toEqual([]);
+    const exported = await call(stranger, 'GET', '/api/people/export');
+    expect(exported.body).not.toContain('secret@example.com');
+    expect((await call(owner, 'GET', `/api/people/${secret.id}`)).json().first_name).toBe('Secret');
+  });
+});
+
+describe('listing contacts', () => {
+  let user: TestUser;
+  beforeAll(async () => {
+    user = await createUser(t.app);
+    await create(user, {
+      first_name: 'Alan',
+      last_name: 'Turing',
+      email: 'alan@acme.example',
+      organization: 'Bletchley',
+      custom_fields: { Team: 'Codebreakers' },
+    });
+    await create(user, {
+      first_name: 'Barbara',
+      last_name: 'Liskov',
+      email: 'barbara@mit.example',
+      organization: 'MIT',
+      notes: 'Substitution principle',
+    });
+    await create(user, {
+      first_name: 'Claude',
+      last_name: 'Shannon',
+      email: 'claude@bell.example',
+      organization: 'Bell Labs',
+      tags: 'information, acme',
+    });
+  });
+
+  it('searches names, e-mail, organization, tags and notes case-insensitively', async () => {
+    expect(lastNames((await list(user, 'q=TURING')).people)).toEqual(['Turing']);
+    expect(lastNames((await list(user, 'q=substitution')).people)).toEqual(['Liskov']);
+    expect(lastNames((await list(user, 'q=acme&sort=last_name&order=asc')).people)).toEqual([
+      'Shannon',
+      'Turing',
+    ]);
+  });
+
+  it('filters any column, custom fields included, as a substring; % is taken literally', async () => {
+    expect(lastNames((await list(user, 'organization=bell')).people)).toEqual(['Shannon']);
+    expect(lastNames((await list(user, 'custom_Team=breaker')).people)).toEqual(['Turing']);
+    expect((await list(user, 'email=%25')).total).toBe(0);
+    expect(lastNames((await list(user, 'email=example&organization=mit')).people)).toEqual(['Liskov']);
+  });
+
+  it('sorts and pages', async () => {
+    expect(lastNames((await list(user, 'sort=last_name&order=asc')).people)).toEqual([
+      'Liskov',
+      'Shannon',
+      'Turing',
+    ]);
+    expect(lastNames((await list(user, 'sort=organization&order=desc')).people)).toEqual([
+      'Liskov',
+      'Turing',
+      'Shannon',
+    ]);
+    const page = await call(user, 'GET', '/api/people?page=2&page_size=2&sort=last_name&order=asc');
+    expect(page.json()).toMatchObject({ total: 3, page: 2, page_size: 2 });
+    expect(lastNames(page.json().people)).toEqual(['Turing']);
+    expect((await call(user, 'GET', '/api/people?sort=password')).statusCode).toBe(400);
+  });
+});
+
+describe('delete all', () => {
+  it('needs confirm and deletes only the caller’s contacts in one call', async () => {
+    const user = await createUser(t.app);
+    await create(user, { first_name: 'One' });
+    await create(user, { first_name: 'Two' });
+    expect((await call(user, 'DELETE', '/api/people', {})).statusCode).toBe(400);
+    const response = await call(user, 'DELETE', '/api/people', { confirm: true });
+    expect(response.json()).toEqual({ deleted: 2 });
+    expect((await list(user)).total).toBe(0);
+    expect((await list(owner)).total).toBeGreaterThan(0);
+  });
+});
+
+describe('duplicates', () => {
+  it('groups by trimmed, case-insensitive full name; auto-merges identical groups; resolves the rest', async () => {
+    const user = await createUser(t.app);
+    const a1 = await create(user, { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' });
+    await create(user, {
+      first_name: 'ann',
+      last_name: 'LEE',
+      email: 'ann@example.com',
+      full_name: ' ann lee ',
+    });
+    const b1 = await create(user, { first_name: 'Bo', last_name: 'Chen', email: 'bo@one.example' });
+    const b2 = await create(user, { first_name: 'Bo', last_name: 'Chen', email: 'bo@two.example' });
+    await create(user, { first_name: 'Solo' });
+
+    const found = (await call(user, 'GET', '/api/people/duplicates')).json();
+    expect(found.total_duplicates).toBe(2);
+    expect(found.manual_review).toBe(2);
+    expect(found.groups.map((group: { key: string }) => group.key)).toEqual(['ann lee', 'bo chen']);
+    // 'Ann Lee' and 'ann LEE' differ in first/last name: manual review too.
+    expect(found.auto_mergeable).toBe(0);
+
+    const resolve = await call(user, 'POST', '/api/people/duplicates/resolve', {
+      keep_id: b1.id,
+      delete_ids: [b2.id],
+    });
+    expect(resolve.json()).toEqual({ deleted: 1 });
+    const foreign = await call(stranger, 'POST', '/api/people/duplicates/resolve', {
+      keep_id: null,
+      delete_ids: [a1.id],
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    await create(user, { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' });
+    const merged = await call(user, 'POST', '/api/people/duplicates/auto-merge');
+    expect(merged.json()).toEqual({ merged_groups: 0, deleted: 0 });
+    const twin = await create(user, { first_name: 'Solo' });
+    const mergedTwins = await call(user, 'POST', '/api/people/duplicates/auto-merge');
+    expect(mergedTwins.json()).toEqual({ merged_groups: 1, deleted: 1 });
+    expect((await call(user, 'GET', `/api/people/${twin.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('export', () => {
+  it('writes every contact as CSV, quoting and defusing formulas', async () => {
+    const user = await createUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/custom-fields',
+      headers: user.headers,
+      payload: { name: 'Team' },
+    });
+    await create(user, {
+      first_name: 'Eve',
+      last_name: 'Quote "Me"',
+      notes: 'line1\nline2, with comma',
+      custom_fields: { Team: '=HYPERLINK("x")' },
+    });
+    const response = await call(user, 'GET', '/api/people/export');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const body = response.body;
+    expect(body.startsWith('\uFEFFfull_name,first_name,last_name')).toBe(true);
+    expect(body).toContain('"Quote ""Me"""');
+    expect(body).toContain('"line1\nline2, with comma"');
+    expect(body).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

@@ -1,0 +1,242 @@
+import multipart from '@fastify/multipart';
+import {
+  AutoMergeResultSchema,
+  ConfirmBodySchema,
+  CsvColumnsResponseSchema,
+  CsvImportResponseSchema,
+  DeletedPeopleSchema,
+  IdParamsSchema,
+  ListPeopleQuerySchema,
+  MessageSchema,
+  PeopleResponseSchema,
+  PersonBodySchema,
+  PersonDuplicatesResponseSchema,
+  PersonSchema,
+  ResolvePeopleBodySchema,
+  ShareContactsBodySchema,
+  ShareContactsResponseSchema,
+} from '@relate/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
+import { AppError, badRequest, fieldError } from '../../lib/errors';
+import { contactsCsv } from './contacts.export';
+import { toPerson } from './contacts.mapper';
+
+const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order']);
+
+/** The column filters of a list query: every other parameter with a text value. */
+function columnFilters(query: Record<string, unknown>): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (LIST_PARAMS.has(key) || typeof value !== 'string') continue;
+    const text = value.trim().slice(0, 200);
+    if (text) filters[key] = text;
+  }
+  return filters;
+}
+
+export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { contacts, customFields } = app.services;
+  const config = { access: 'user' } as const;
+  const tags = ['contacts'];
+
+  await app.register(multipart, {
+    limits: { fileSize: DEFAULT_MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 },
+  });
+
+  /** The uploaded file (413 past 50 MB) and the text fields that came with it. */
+  async function readUpload(request: FastifyRequest) {
+    if (!request.isMultipart())
+      throw badRequest('Send the file as multipart/form-data', [
+        { field: 'file', message: 'A CSV file is required' },
+      ]);
+    let file: Buffer | undefined;
+    const fields: Record<string, string> = {};
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          file = await part.toBuffer();
+          if (part.file.truncated) throw csvTooLarge(DEFAULT_MAX_CSV_BYTES);
+        } else fields[part.fieldname] = String(part.value);
+      }
+    } catch (error) {
+      if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
+      throw fieldError('file', `The upload could not be read: ${(error as Error).message}`);
+    }
+    if (!file) throw fieldError('file', 'A CSV file is required');
+    return { file, fields };
+  }
+
+  app.get(
+    '/people',
+    { config, schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } } },
+    async (request) => {
+      const { page, page_size, q, sort, order } = request.query;
+      const { rows, total } = await contacts.list(request.user.id, {
+        page,
+        page_size,
+        q,
+        sort,
+        order,
+        filters: columnFilters(request.query as Record<string, unknown>),
+      });
+      return { people: rows.map(toPerson), total, page, page_size };
+    },
+  );
+
+  app.post(
+    '/people',
+    { config, schema: { tags, body: PersonBodySchema, response: { 201: PersonSchema } } },
+    async (request, reply) => {
+      reply.code(201);
+      return toPerson(await contacts.create(request.user.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/people',
+    { config, schema: { tags, body: ConfirmBodySchema, response: { 200: DeletedPeopleSchema } } },
+    async (request) => ({ deleted: await contacts.deleteAll(request.user.id) }),
+  );
+
+  app.get(
+    '/people/duplicates',
+    { config, schema: { tags, response: { 200: PersonDuplicatesResponseSchema } } },
+    async (request) => {
+      const groups = await contacts.duplicates(request.user.id);
+      const autoMergeable = groups.filter((group) => group.identical);
+      return {
+        groups: groups.map((group) => ({
+          key: group.key,
+          full_name: group.people[0]?.fullName?.trim() ?? group.key,
+          identical: group.identical,
+          people: group.people.map(toPerson),
+        })),
+        total_duplicates: groups.reduce((sum, group) => sum + group.people.length - 1, 0),
+        auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.people.length - 1, 0),
+        manual_review: groups.length - autoMergeable.length,
+      };
+    },
+  );
+
+  app.post(
+    '/people/duplicates/auto-merge',
+    { config, schema: { tags, response: { 200: AutoMergeResultSchema } } },
+    async (request) => {
+      const { deleted, groups } = await contacts.autoMergeDuplicates(request.user.id);
+      return { merged_groups: groups, deleted };
+    },
+  );
+
+  app.post(
+    '/people/duplicates/resolve',
+    { config, schema: { tags, body: ResolvePeopleBodySchema, response: { 200: DeletedPeopleSchema } } },
+    async (request) => ({
+      deleted: await contacts.resolveDuplicates(
+        request.user.id,
+        request.body.keep_id,
+        request.body.delete_ids,
+      ),
+    }),
+  );
+
+  app.get(
+    '/people/export',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Every contact as a CSV file (text/csv).',
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      const names = await customFields.list(request.user.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contacts.csv"')
+        .send(contactsCsv(contacts.all(request.user.id), names));
+    },
+  );
+
+  app.post(
+    '/people/share',
+    {
+      config,
+      schema: { tags, body: ShareContactsBodySchema, response: { 200: ShareContactsResponseSchema } },
+    },
+    async (request) => {
+      const { user_ids, contact_id, contact_ids } = request.body;
+      const ids = [...(contact_ids ?? []), ...(contact_id === undefined ? [] : [contact_id])];
+      const shared = await contacts.share(request.user, user_ids, ids);
+      const people = ids.length === 1 ? '1 contact' : `${ids.length} contacts`;
+      const users = user_ids.length === 1 ? '1 user' : `${new Set(user_ids).size} users`;
+      return { success: true as const, shared_count: shared, message: `Shared ${people} with ${users}` };
+    },
+  );
+
+  app.get(
+    '/people/:id',
+    { config, schema: { tags, params: IdParamsSchema, response: { 200: PersonSchema } } },
+    async (request) => toPerson(await contacts.get(request.user.id, request.params.id)),
+  );
+
+  app.put(
+    '/people/:id',
+    {
+      config,
+      schema: { tags, params: IdParamsSchema, body: PersonBodySchema, response: { 200: PersonSchema } },
+    },
+    async (request) => toPerson(await contacts.update(request.user.id, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/people/:id',
+    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await contacts.delete(request.user.id, request.params.id);
+      return { message: 'Contact deleted' };
+    },
+  );
+
+  app.post(
+    '/csv/get-columns',
+    {
+      config,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: CsvColumnsResponseSchema } },
+    },
+    async (request) => {
+      const { file } = await readUpload(request);
+      return { success: true, ...(await contacts.inspectCsv(file)) };
+    },
+  );
+
+  app.post(
+    '/csv/import-with-mapping',
+    {
+      config,
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: CsvImportResponseSchema } },
+    },
+    async (request) => {
+      const { file, fields } = await readUpload(request);
+      let mapping: unknown;
+      try {
+        mapping = JSON.parse(fields.mapping ?? '');
+      } catch {
+        throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
+      }
+      if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping))
+        throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
+      const result = await contacts.importCsv(request.user.id, file, mapping as Record<string, unknown>);
+      return {
+        success: true,
+        imported_count: result.imported,
+        skipped_count: result.skipped,
+        total_rows: result.total,
+        errors: result.errors,
+      };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.app);
+});
+afterAll(() => t.close());
+
+const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who.headers, payload });
+
+/** a invites b, who accepts. */
+async function group(a: TestUser, b: TestUser) {
+  const invitation = (await call(a, 'POST', '/api/user-group', { email: b.email, name: 'B' })).json().data.id;
+  const accepted = await call(b, 'POST', '/api/user-group/approve-invitation', {
+    invitation_id: invitation,
+    display_name: 'A',
+  });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+}
+
+const peopleOf = async (who: TestUser) => (await call(who, 'GET', '/api/people?page_size=500')).json().people;
+
+describe('sharing contacts', () => {
+  it('copies the contacts, custom fields included, to approved group members and notifies them', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    await group(ann, ben);
+    const one = (
+      await call(ann, 'POST', '/api/people', {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        custom_fields: { Rank: 'Admiral' },
+      })
+    ).json();
+    const two = (await call(ann, 'POST', '/api/people', { first_name: 'Alan', last_name: 'Turing' })).json();
+
+    const response = await call(ann, 'POST', '/api/people/share', {
+      user_ids: [ben.id],
+      contact_ids: [one.id, two.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, shared_count: 2 });
+
+    const copies = await peopleOf(ben);
+    expect(copies.map((person: { full_name: string }) => person.full_name).sort()).toEqual([
+      'Alan Turing',
+      'Grace Hopper',
+    ]);
+    const grace = copies.find((person: { first_name: string }) => person.first_name === 'Grace');
+    expect(grace).toMatchObject({ custom_fields: { Rank: 'Admiral' }, shared_by: ann.email });
+    expect(grace.id).not.toBe(one.id);
+    expect((await call(ben, 'GET', '/api/custom-fields')).json().custom_fields).toContain('Rank');
+
+    const notifications = (await call(ben, 'GET', '/api/notifications')).json().notifications;
+    expect(notifications[0]).toMatchObject({ notification_type: 'contact_shared', is_read: false });
+    expect(notifications[0].notification).toContain('2 contacts');
+  });
+
+  it('refuses anyone who is not an approved member (403, nothing copied) and contacts not one’s own (404)', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    await call(ann, 'POST', '/api/user-group', { email: stranger.email, name: 'Not yet' }); // invited, not accepted
+    await group(ann, ben);
+    const mine = (await call(ann, 'POST', '/api/people', { first_name: 'Mine' })).json();
+    const bens = (await call(ben, 'POST', '/api/people', { first_name: 'Bens' })).json();
+
+    const forbidden = await call(ann, 'POST', '/api/people/share', {
+      user_ids: [ben.id, stranger.id],
+      contact_id: mine.id,
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(await peopleOf(ben)).toHaveLength(1);
+    expect(await peopleOf(stranger)).toHaveLength(0);
+
+    const notMine = await call(ann, 'POST', '/api/people/share', {
+      user_ids: [ben.id],
+      contact_ids: [mine.id, bens.id],
+    });
+    expect(notMine.statusCode).toBe(404);
+    expect(await peopleOf(ben)).toHaveLength(1);
+
+    const nobody = await call(ann, 'POST', '/api/people/share', { user_ids: [], contact_id: mine.id });
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().error).toContain('Please select at least one user to share contacts with');
+  });
+});

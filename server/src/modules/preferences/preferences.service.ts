@@ -1,0 +1,99 @@
+import {
+  CalendarSettingsInputSchema,
+  ContactColumnsSchema,
+  type PreferenceKey,
+  UpdatePreferencesBodySchema,
+  type UserPreferences,
+} from '@relate/contracts';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { DEFAULT_CALENDAR_SETTINGS, DEFAULT_CONTACT_COLUMNS } from './preferences.defaults';
+import type { PreferencesRepository } from './preferences.repository';
+
+type UpdateBody = z.output<typeof UpdatePreferencesBodySchema>;
+
+/** Validates one preference sent through POST /user-preferences/{key}. */
+const VALUE_SCHEMAS: Record<PreferenceKey, z.ZodType> = {
+  contact_columns: ContactColumnsSchema,
+  calendar_settings: CalendarSettingsInputSchema,
+  custom_fields: UpdatePreferencesBodySchema.shape.custom_fields.unwrap(),
+  preferred_messaging_platform: UpdatePreferencesBodySchema.shape.preferred_messaging_platform.unwrap(),
+};
+
+export class PreferencesService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: PreferencesRepository,
+  ) {}
+
+  /** Every preference, with the defaults where the user has saved nothing. */
+  async all(userId: number): Promise<UserPreferences> {
+    const stored = await this.repository.all(userId);
+    const calendar = stored.get('calendar_settings') as
+      | Partial<UserPreferences['calendar_settings']>
+      | undefined;
+    return {
+      contact_columns:
+        (stored.get('contact_columns') as UserPreferences['contact_columns']) ?? DEFAULT_CONTACT_COLUMNS,
+      calendar_settings: { ...DEFAULT_CALENDAR_SETTINGS, ...stripUndefined(calendar) },
+      custom_fields: (stored.get('custom_fields') as string[] | undefined) ?? [],
+      preferred_messaging_platform:
+        (stored.get('preferred_messaging_platform') as UserPreferences['preferred_messaging_platform']) ??
+        null,
+    };
+  }
+
+  async get(userId: number, key: PreferenceKey): Promise<unknown> {
+    return (await this.all(userId))[key];
+  }
+
+  async update(userId: number, body: UpdateBody, db: Database = this.db): Promise<void> {
+    for (const [key, value] of Object.entries(body)) {
+      if (value === undefined) continue;
+      await this.repository.set(
+        userId,
+        key,
+        key === 'calendar_settings' ? await this.mergedCalendar(userId, value, db) : value,
+        db,
+      );
+    }
+  }
+
+  async set(userId: number, key: PreferenceKey, value: unknown): Promise<unknown> {
+    const parsed = VALUE_SCHEMAS[key].safeParse(value);
+    if (!parsed.success) {
+      throw new AppError(
+        400,
+        'VALIDATION_ERROR',
+        `Invalid value for ${key}`,
+        parsed.error.issues.map((issue) => ({
+          field: ['value', ...issue.path].join('.'),
+          message: issue.message,
+        })),
+      );
+    }
+    await this.update(userId, { [key]: parsed.data } as UpdateBody);
+    return this.get(userId, key);
+  }
+
+  /** The stored custom field names, locked for the rest of the transaction. */
+  async customFieldNamesForUpdate(userId: number, tx: Database): Promise<string[]> {
+    return ((await this.repository.getForUpdate(userId, 'custom_fields', tx)) as string[] | undefined) ?? [];
+  }
+
+  async setCustomFieldNames(userId: number, names: string[], tx: Database): Promise<void> {
+    await this.repository.set(userId, 'custom_fields', names, tx);
+  }
+
+  private async mergedCalendar(userId: number, value: unknown, db: Database) {
+    const stored = (await this.repository.get(userId, 'calendar_settings', db)) as object | undefined;
+    return { ...DEFAULT_CALENDAR_SETTINGS, ...stored, ...stripUndefined(value as object) };
+  }
+}
+
+function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value ?? {}).filter(([, item]) => item !== undefined),
+  ) as Partial<T>;
+}
