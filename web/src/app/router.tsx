@@ -1,5 +1,6 @@
-import { Building2Icon, CalendarIcon, CheckSquareIcon, UsersIcon } from 'lucide-react';
+import { CalendarIcon, CheckSquareIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
+import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
@@ -30,16 +31,7 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <Navigate to="/contacts" replace /> },
           { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
-          {
-            path: '/contacts',
-            element: (
-              <ComingWithFeature
-                title="Contacts"
-                icon={UsersIcon}
-                description="Your contact list will live here."
-              />
-            ),
-          },
+          { path: '/contacts', element: <ContactsPage /> },
           {
             path: '/tasks',
             element: (
@@ -64,13 +56,7 @@ export const router = createBrowserRouter([
           { path: '/notifications', element: <NotificationsList /> },
           {
             path: '/companies',
-            element: (
-              <ComingWithFeature
-                title="Companies"
-                icon={Building2Icon}
-                description="Your company directory will live here."
-              />
-            ),
+            lazy: async () => ({ Component: (await import('./routes/companies')).CompaniesRoute }),
           },
           {
             element: <RequireAdmin />,

@@ -7,6 +7,13 @@ import { unreadCountQuery } from '../api/get-unread-count';
 import { SseParser } from './sse';
 
 const MIN_RETRY_MS = 5_000;
+
+const AFFECTED_QUERIES: Partial<Record<NotificationEvent['notification']['notification_type'], string>> = {
+  contact_shared: 'people',
+  task_assigned: 'tasks',
+  event_assigned: 'events',
+  group_invitation: 'groups',
+};
 const MAX_RETRY_MS = 60_000;
 
 /**
@@ -48,6 +55,9 @@ export function useNotificationStream(enabled: boolean) {
             const data = JSON.parse(event.data) as NotificationEvent;
             onCount({ unread_count: data.unread_count, has_unread: data.has_unread, count: data.count });
             void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+            // What the notification is about has changed too: show it without a reload.
+            const affected = AFFECTED_QUERIES[data.notification.notification_type];
+            if (affected) void queryClient.invalidateQueries({ queryKey: [affected] });
           }
         }
       }

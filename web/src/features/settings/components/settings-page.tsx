@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { BotIcon, CalendarIcon, ContactIcon, CreditCardIcon, GlobeIcon, UsersRoundIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+import { ContactsSettings } from '@/features/contacts/components/contacts-settings';
 import { GroupManagement } from '@/features/groups/components/group-management';
 import { cn } from '@/lib/utils';
 import { UpcomingSection } from './upcoming-section';
@@ -39,9 +40,7 @@ const sections: SettingsSection[] = [
     title: 'Contacts',
     subtitle: 'Management & Fields',
     icon: ContactIcon,
-    component: () => (
-      <UpcomingSection text="Find duplicates, export contacts, manage custom fields and table columns, and delete all contacts." />
-    ),
+    component: ContactsSettings,
   },
   {
     key: 'calendar',
@@ -70,7 +69,7 @@ const sections: SettingsSection[] = [
   },
 ];
 
-const DEFAULT_SECTION = 'group';
+const DEFAULT_SECTION = 'contacts';
 
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,0 +1,213 @@
+import type { Person } from '@relate/contracts';
+import { PencilIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { usePerson } from '../api/people-api';
+import { CONTACT_TABS, CUSTOM_PREFIX, type FieldSpec, optionLabel } from '../fields';
+import { type ContactFormValues, toFormValues, toPayload } from '../form-values';
+import { ContactFieldsGrid } from './contact-fields-grid';
+
+const DETAIL_TAB_LABELS: Record<string, string> = {
+  general: 'General Info',
+  professional: 'Professional Info',
+  social: 'Social & Online',
+  connection: 'Connection',
+};
+
+/** Dates the detail view shows without their time (spec section 2). */
+const DATE_ONLY = new Set(['last_contact_date', 'next_follow_up_date']);
+
+function initialsOf(person: Person | undefined) {
+  const letters = [person?.first_name, person?.last_name]
+    .filter(Boolean)
+    .map((part) => part?.[0]?.toUpperCase())
+    .join('');
+  return letters || person?.full_name?.[0]?.toUpperCase() || '?';
+}
+
+function ReadOnlyValue({ field, person }: { field: FieldSpec; person: Person }) {
+  const raw = field.key.startsWith(CUSTOM_PREFIX)
+    ? person.custom_fields?.[field.key.slice(CUSTOM_PREFIX.length)]
+    : (person as unknown as Record<string, unknown>)[field.key];
+  if (raw === null || raw === undefined || raw === '')
+    return <span className="text-muted-foreground/60">—</span>;
+  const value = String(raw);
+  if (DATE_ONLY.has(field.key) || field.kind === 'date') return <>{formatDate(value)}</>;
+  if (field.kind === 'datetime') return <>{formatDateTime(value)}</>;
+  if (field.kind === 'select') return <>{optionLabel(value)}</>;
+  if (field.kind === 'url')
+    return (
+      <a
+        href={value}
+        target="_blank"
+        rel="noreferrer noopener"
+        className="break-all text-primary hover:underline"
+      >
+        {value}
+      </a>
+    );
+  if (field.kind === 'email')
+    return (
+      <a href={`mailto:${value}`} className="text-primary hover:underline">
+        {value}
+      </a>
+    );
+  return <span className="whitespace-pre-wrap">{value}</span>;
+}
+
+function ReadOnlyGrid({ fields, person }: { fields: readonly FieldSpec[]; person: Person }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {fields.map((field) => (
+        <div
+          key={field.key}
+          className={field.kind === 'textarea' ? 'grid gap-1 sm:col-span-2' : 'grid gap-1'}
+        >
+          <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{field.label}</dt>
+          <dd className="text-sm">
+            <ReadOnlyValue field={field} person={person} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface ContactDetailDialogProps {
+  personId: number | null;
+  onOpenChange: (open: boolean) => void;
+  customFieldNames: string[];
+  onSave: (person: Person, payload: Record<string, unknown>) => Promise<boolean>;
+}
+
+/** The contact detail dialog: read-only until Edit, then Save Changes (spec section 2). */
+export function ContactDetailDialog({
+  personId,
+  onOpenChange,
+  customFieldNames,
+  onSave,
+}: ContactDetailDialogProps) {
+  const person = usePerson(personId);
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<ContactFormValues>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (personId === null) setEditing(false);
+  }, [personId]);
+
+  const data = person.data;
+  const customFields: FieldSpec[] = customFieldNames.map((name) => ({
+    key: `${CUSTOM_PREFIX}${name}`,
+    label: name,
+    kind: 'text',
+  }));
+  const name =
+    data?.full_name?.trim() ||
+    [data?.first_name, data?.last_name].filter(Boolean).join(' ') ||
+    'Unknown Contact';
+  const role = [data?.job_title, data?.organization].filter(Boolean).join(' at ');
+
+  const startEditing = () => {
+    if (!data) return;
+    setValues(toFormValues(data as unknown as Record<string, unknown>, customFieldNames));
+    setEditing(true);
+  };
+
+  const save = async () => {
+    if (!data) return;
+    setSaving(true);
+    const saved = await onSave(data, toPayload(values));
+    setSaving(false);
+    if (saved) setEditing(false);
+  };
+
+  const setValue = (key: string, value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  return (
+    <Dialog open={personId !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="flex h-[80vh] max-w-6xl flex-col">
+        <DialogHeader className="flex-row items-center gap-4">
+          <span className="flex size-14 shrink-0 items-center justify-center rounded-full bg-primary/15 text-lg font-semibold text-primary">
+            {person.isPending ? '' : initialsOf(data)}
+          </span>
+          <div className="grid min-w-0 gap-1">
+            <DialogTitle className="truncate text-xl">{person.isPending ? 'Loading...' : name}</DialogTitle>
+            <DialogDescription>{role || (data?.email ?? '')}</DialogDescription>
+          </div>
+        </DialogHeader>
+        {person.isPending ? (
+          <div className="grid gap-3">
+            <Skeleton className="h-9 w-2/3" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        ) : !data ? (
+          <p className="py-10 text-center text-sm text-muted-foreground">This contact could not be loaded.</p>
+        ) : (
+          <Tabs defaultValue="general" className="flex min-h-0 flex-1 flex-col">
+            <TabsList className="h-auto w-full flex-wrap justify-start">
+              {CONTACT_TABS.map((tab) => (
+                <TabsTrigger key={tab.key} value={tab.key}>
+                  {DETAIL_TAB_LABELS[tab.key]}
+                </TabsTrigger>
+              ))}
+              <TabsTrigger value="custom">Custom Fields</TabsTrigger>
+            </TabsList>
+            <div className="min-h-0 flex-1 overflow-y-auto px-0.5 pb-1">
+              {[
+                ...CONTACT_TABS.map((tab) => ({ key: tab.key, fields: tab.fields as readonly FieldSpec[] })),
+                { key: 'custom', fields: customFields },
+              ].map((tab) => (
+                <TabsContent key={tab.key} value={tab.key}>
+                  {tab.fields.length === 0 ? (
+                    <p className="py-8 text-center text-sm text-muted-foreground">No custom fields yet.</p>
+                  ) : editing ? (
+                    <ContactFieldsGrid
+                      fields={tab.fields}
+                      values={values}
+                      onChange={setValue}
+                      idPrefix="detail"
+                    />
+                  ) : (
+                    <ReadOnlyGrid fields={tab.fields} person={data} />
+                  )}
+                </TabsContent>
+              ))}
+            </div>
+          </Tabs>
+        )}
+        <DialogFooter>
+          {editing ? (
+            <>
+              <Button variant="outline" onClick={() => setEditing(false)} disabled={saving}>
+                Cancel
+              </Button>
+              <Button onClick={save} disabled={saving}>
+                {saving ? 'Saving...' : 'Save Changes'}
+              </Button>
+            </>
+          ) : (
+            !person.isPending &&
+            data && (
+              <Button onClick={startEditing}>
+                <PencilIcon />
+                Edit
+              </Button>
+            )
+          )}
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,144 @@
+import { ColumnsIcon, CopyIcon, DownloadIcon, ListPlusIcon, TriangleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { exportContacts } from '../api/export-contacts';
+import { useDeleteAllPeople } from '../api/people-api';
+import { FindDuplicatesDialog } from './find-duplicates-dialog';
+import { ManageColumnsDialog } from './manage-columns-dialog';
+import { ManageCustomFieldsDialog } from './manage-custom-fields-dialog';
+
+function ActionRow({
+  icon: Icon,
+  title,
+  description,
+  action,
+}: {
+  icon: typeof CopyIcon;
+  title: string;
+  description: string;
+  action: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex gap-3">
+        <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+        <div className="grid gap-0.5">
+          <p className="font-medium">{title}</p>
+          <p className="text-sm text-muted-foreground">{description}</p>
+        </div>
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** Settings → Contacts (Management & Fields). */
+export function ContactsSettings() {
+  const [dialog, setDialog] = useState<'duplicates' | 'fields' | 'columns' | 'delete-all' | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const deleteAll = useDeleteAllPeople();
+  const close = (open: boolean) => !open && setDialog(null);
+
+  const runExport = async () => {
+    setExporting(true);
+    toast.info('Export started', { description: 'Your contacts are being downloaded as a CSV file.' });
+    try {
+      await exportContacts();
+    } catch (error) {
+      toast.error('Export failed', { description: (error as Error).message });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Contact Management</CardTitle>
+          <CardDescription>Keep your contact list clean and shaped the way you work.</CardDescription>
+        </CardHeader>
+        <CardContent className="divide-y">
+          <ActionRow
+            icon={CopyIcon}
+            title="Find Duplicates"
+            description="Group contacts with the same name; merge identical ones in one go."
+            action={
+              <Button variant="outline" onClick={() => setDialog('duplicates')}>
+                Find Duplicates
+              </Button>
+            }
+          />
+          <ActionRow
+            icon={DownloadIcon}
+            title="Export Contacts"
+            description="Download every contact, custom fields included, as a CSV file."
+            action={
+              <Button variant="outline" onClick={runExport} disabled={exporting}>
+                Export Contacts
+              </Button>
+            }
+          />
+          <ActionRow
+            icon={ListPlusIcon}
+            title="Manage Custom Fields"
+            description="Add or remove your own fields."
+            action={
+              <Button variant="outline" onClick={() => setDialog('fields')}>
+                Manage Custom Fields
+              </Button>
+            }
+          />
+          <ActionRow
+            icon={ColumnsIcon}
+            title="Manage Table Columns"
+            description="Choose and order the columns of the contacts table."
+            action={
+              <Button variant="outline" onClick={() => setDialog('columns')}>
+                Manage Table Columns
+              </Button>
+            }
+          />
+        </CardContent>
+      </Card>
+      <Card className="border-destructive/40">
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2 text-destructive">
+            <TriangleAlertIcon className="size-4" /> Danger Zone
+          </CardTitle>
+          <CardDescription>Deleting all contacts cannot be undone.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button
+            variant="destructive"
+            onClick={() => setDialog('delete-all')}
+            disabled={deleteAll.isPending}
+          >
+            Delete All Contacts
+          </Button>
+        </CardContent>
+      </Card>
+      <FindDuplicatesDialog open={dialog === 'duplicates'} onOpenChange={close} />
+      <ManageCustomFieldsDialog open={dialog === 'fields'} onOpenChange={close} />
+      <ManageColumnsDialog open={dialog === 'columns'} onOpenChange={close} />
+      <ConfirmDialog
+        open={dialog === 'delete-all'}
+        onOpenChange={close}
+        title="Delete All Contacts"
+        description="Are you sure you want to delete all your contacts? This action cannot be undone."
+        confirmLabel="Delete All Contacts"
+        destructive
+        onConfirm={() => {
+          setDialog(null);
+          deleteAll.mutate(undefined, {
+            onSuccess: () => toast.success('All contacts deleted successfully!'),
+            onError: () => toast.error('Failed to delete all contacts'),
+          });
+        }}
+      />
+    </div>
+  );
+}

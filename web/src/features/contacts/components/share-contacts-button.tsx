@@ -1,0 +1,120 @@
+import type { ShareContactsResponse } from '@relate/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Share2Icon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { type PickableUser, UserPicker } from '@/components/user-picker';
+import { useGroupMembers } from '@/features/groups/api/groups-api';
+import { fetchJson } from '@/lib/api-client';
+
+/** Share, and the 'Share Contact(s)' dialog: copies the selected contacts to approved group members. */
+export function ShareContactsButton({
+  contactIds,
+  onShared,
+}: {
+  contactIds: number[];
+  onShared: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [userIds, setUserIds] = useState<number[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const members = useGroupMembers();
+
+  useEffect(() => {
+    if (open && members.isError) toast.error(`Failed to load group members: ${members.error.message}`);
+  }, [open, members.isError, members.error]);
+
+  // Only approved members with an account can receive; a failed load shows an empty list (spec section 2).
+  const users: PickableUser[] = useMemo(
+    () =>
+      (members.data ?? [])
+        .filter((member) => member.status === 'approved' && member.user_id !== null)
+        .map((member) => ({ id: member.user_id as number, name: member.full_name, email: member.email })),
+    [members.data],
+  );
+
+  const share = useMutation({
+    mutationFn: () =>
+      fetchJson<ShareContactsResponse>('/people/share', {
+        method: 'POST',
+        body: { user_ids: userIds, contact_ids: contactIds },
+      }),
+    onSuccess: (response) => {
+      toast.success('Contacts shared successfully', { description: response.message });
+      setOpen(false);
+      setUserIds([]);
+      onShared();
+      void queryClient.invalidateQueries({ queryKey: ['people'] });
+    },
+    onError: (error) => toast.error('Share failed', { description: error.message }),
+  });
+
+  const submit = () => {
+    if (userIds.length === 0) {
+      toast.error('No users selected', {
+        description: 'Please select at least one user to share contacts with',
+      });
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        disabled={contactIds.length === 0}
+        title={contactIds.length === 0 ? 'Select contacts in the table to share them' : undefined}
+      >
+        <Share2Icon />
+        Share
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Share Contact(s)</DialogTitle>
+            <DialogDescription>
+              Copy {contactIds.length === 1 ? '1 contact' : `${contactIds.length} contacts`} into the contact
+              lists of members of your group.
+            </DialogDescription>
+          </DialogHeader>
+          <UserPicker users={users} selected={userIds} onChange={setUserIds} />
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button onClick={submit} disabled={share.isPending}>
+              <Share2Icon />
+              Share
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Share contacts?"
+        description={`Copy ${contactIds.length === 1 ? 'this contact' : `these ${contactIds.length} contacts`} to ${
+          userIds.length === 1 ? '1 user' : `${userIds.length} users`
+        }? They get their own copies.`}
+        confirmLabel="Share"
+        onConfirm={() => {
+          setConfirming(false);
+          share.mutate();
+        }}
+      />
+    </>
+  );
+}

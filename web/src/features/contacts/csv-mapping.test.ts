@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { guessMapping } from './csv-mapping';
+
+describe('guessMapping', () => {
+  it('applies the spec table and skips what it does not know', () => {
+    expect(
+      guessMapping(['First Name', 'E-mail Address', 'Tel', 'Organisation', 'Company Name', 'Notes']),
+    ).toEqual({
+      'First Name': 'first_name',
+      'E-mail Address': 'email',
+      Tel: 'phone',
+      Organisation: 'organization',
+      'Company Name': 'organization',
+      Notes: 'skip',
+    });
+  });
+
+  it('tells last names and full names from first names', () => {
+    expect(guessMapping(['Last Name', 'Full Name', 'Name'])).toEqual({
+      'Last Name': 'last_name',
+      'Full Name': 'full_name',
+      Name: 'first_name',
+    });
+  });
+});

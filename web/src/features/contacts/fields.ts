@@ -1,0 +1,120 @@
+/** Every contact field the forms know, grouped by the dialog tab that shows it (spec section 2, 3). */
+export type FieldKind = 'text' | 'email' | 'url' | 'tel' | 'textarea' | 'date' | 'datetime' | 'select';
+
+/** What an input needs to know about a field (contact fields and custom fields alike). */
+export interface FieldSpec {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  options?: readonly string[];
+}
+
+export interface ContactField extends FieldSpec {
+  key: ContactFieldKey;
+}
+
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
+export const STATUSES = ['active', 'inactive', 'prospect', 'client', 'partner'] as const;
+export const PRIORITIES = ['low', 'medium', 'high'] as const;
+
+export type ContactFieldKey =
+  | 'first_name'
+  | 'last_name'
+  | 'gender'
+  | 'birthday'
+  | 'email'
+  | 'phone'
+  | 'mobile'
+  | 'address'
+  | 'organization'
+  | 'job_title'
+  | 'job_status'
+  | 'linkedin_url'
+  | 'github_url'
+  | 'facebook_url'
+  | 'twitter_url'
+  | 'website_url'
+  | 'avatar_url'
+  | 'status'
+  | 'priority'
+  | 'group'
+  | 'source'
+  | 'tags'
+  | 'last_contact_date'
+  | 'next_follow_up_date'
+  | 'notes';
+
+export const CONTACT_TABS = [
+  {
+    key: 'general',
+    label: 'General Info',
+    fields: [
+      { key: 'first_name', label: 'First Name', kind: 'text', required: true },
+      { key: 'last_name', label: 'Last Name', kind: 'text', required: true },
+      { key: 'email', label: 'Email', kind: 'email' },
+      { key: 'phone', label: 'Phone', kind: 'tel' },
+      { key: 'mobile', label: 'Mobile', kind: 'tel' },
+      { key: 'gender', label: 'Gender', kind: 'select', options: GENDERS },
+      { key: 'birthday', label: 'Birthday', kind: 'date' },
+      { key: 'address', label: 'Address', kind: 'textarea' },
+    ],
+  },
+  {
+    key: 'professional',
+    label: 'Professional Info',
+    fields: [
+      { key: 'organization', label: 'Organization', kind: 'text' },
+      { key: 'job_title', label: 'Job Title', kind: 'text' },
+      { key: 'job_status', label: 'Job Status', kind: 'select', options: JOB_STATUSES },
+    ],
+  },
+  {
+    key: 'social',
+    label: 'Social & Online Profiles',
+    fields: [
+      { key: 'linkedin_url', label: 'LinkedIn URL', kind: 'url' },
+      { key: 'github_url', label: 'GitHub URL', kind: 'url' },
+      { key: 'facebook_url', label: 'Facebook URL', kind: 'url' },
+      { key: 'twitter_url', label: 'Twitter URL', kind: 'url' },
+      { key: 'website_url', label: 'Website URL', kind: 'url' },
+      { key: 'avatar_url', label: 'Avatar URL', kind: 'url' },
+    ],
+  },
+  {
+    key: 'connection',
+    label: 'Connection Management',
+    fields: [
+      { key: 'status', label: 'Status', kind: 'select', options: STATUSES },
+      { key: 'priority', label: 'Priority', kind: 'select', options: PRIORITIES },
+      { key: 'group', label: 'Group', kind: 'text' },
+      { key: 'source', label: 'Source', kind: 'text' },
+      { key: 'tags', label: 'Tags', kind: 'text' },
+      { key: 'last_contact_date', label: 'Last Contact Date', kind: 'datetime' },
+      { key: 'next_follow_up_date', label: 'Next Follow-up Date', kind: 'datetime' },
+      { key: 'notes', label: 'Notes', kind: 'textarea' },
+    ],
+  },
+] as const satisfies readonly { key: string; label: string; fields: readonly ContactField[] }[];
+
+export const CONTACT_FIELDS: readonly ContactField[] = CONTACT_TABS.flatMap(
+  (tab): readonly ContactField[] => tab.fields,
+);
+
+export const fieldByKey = new Map<string, ContactField>(CONTACT_FIELDS.map((field) => [field.key, field]));
+
+export const CUSTOM_PREFIX = 'custom_';
+
+/** A label for any column key: contact fields, custom fields (custom_<name>) and created_at. */
+export function columnLabel(key: string): string {
+  if (key === 'created_at') return 'Created At';
+  if (key.startsWith(CUSTOM_PREFIX)) return key.slice(CUSTOM_PREFIX.length);
+  return fieldByKey.get(key)?.label ?? key;
+}
+
+/** Sentence case for select values: 'in_progress' → 'In progress'. */
+export function optionLabel(value: string): string {
+  const text = value.replaceAll('_', ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
