@@ -14,8 +14,18 @@ describe('event form', () => {
     expect(values.alert_minutes).toBe('15');
     expect(values.repeat_interval).toBe('1');
     const payload = toEventPayload({ ...values, title: ' Standup ', repeat_days: [3, 1] });
-    expect(payload).toMatchObject({ title: 'Standup', repeat_pattern: 'none', repeat_days: [], alert_minutes: 15 });
-    const weekly = toEventPayload({ ...values, title: 'Standup', repeat_pattern: 'weekly', repeat_days: [5, 1, 3] });
+    expect(payload).toMatchObject({
+      title: 'Standup',
+      repeat_pattern: 'none',
+      repeat_days: [],
+      alert_minutes: 15,
+    });
+    const weekly = toEventPayload({
+      ...values,
+      title: 'Standup',
+      repeat_pattern: 'weekly',
+      repeat_days: [5, 1, 3],
+    });
     expect(weekly.repeat_days).toEqual([1, 3, 5]);
     expect(new Date(weekly.start_datetime).getHours()).toBe(9);
   });

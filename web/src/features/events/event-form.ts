@@ -99,7 +99,10 @@ export function toEventPayload(values: EventFormValues): EventPayload {
     event_type: values.event_type,
     project: values.project.trim() || null,
     participants: values.participants
-      .map((participant) => ({ name: participant.name.trim(), email: participant.email.trim().toLowerCase() }))
+      .map((participant) => ({
+        name: participant.name.trim(),
+        email: participant.email.trim().toLowerCase(),
+      }))
       .filter((participant) => participant.email),
     alert_minutes: alertMinutes(values.alert_minutes),
     repeat_pattern: values.repeat_pattern,
