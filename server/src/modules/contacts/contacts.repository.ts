@@ -136,9 +136,11 @@ export class ContactsRepository {
     return row;
   }
 
-  async insertMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<void> {
-    if (rows.length === 0) return;
-    await db.insert(contacts).values(rows);
+  /** Inserts the rows; answers their ids in the same order. */
+  async insertMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<number[]> {
+    if (rows.length === 0) return [];
+    const inserted = await db.insert(contacts).values(rows).returning({ id: contacts.id });
+    return inserted.map((row) => row.id);
   }
 
   async update(

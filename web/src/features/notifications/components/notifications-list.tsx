@@ -31,6 +31,13 @@ const icons: Record<NotificationType, typeof BellIcon> = {
   other: InfoIcon,
 };
 
+const TYPE_TARGETS: Partial<Record<NotificationType, string>> = {
+  contact_shared: '/contacts',
+  task_assigned: '/tasks',
+  event_assigned: '/events',
+  group_invitation: '/settings?section=group',
+};
+
 /** Where a notification leads: the contact, task or event it names, or the group settings. */
 export function notificationTarget(notification: Notification): string | null {
   const id = notification.subject_id;
@@ -44,7 +51,7 @@ export function notificationTarget(notification: Notification): string | null {
     case 'group':
       return '/settings?section=group';
     default:
-      return null;
+      return TYPE_TARGETS[notification.notification_type] ?? null;
   }
 }
 
