@@ -1,0 +1,5 @@
+import { CompaniesPage } from '@/features/companies/components/companies-page';
+
+export function CompaniesRoute() {
+  return <CompaniesPage />;
+}

@@ -1,0 +1,14 @@
+import type { CompanyDuplicatesResponse } from '@relate/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchJson } from '@/lib/api-client';
+import { companiesKey } from './get-companies';
+
+export const companyDuplicatesQuery = () =>
+  queryOptions({
+    queryKey: [...companiesKey, 'duplicates'],
+    queryFn: ({ signal }) => fetchJson<CompanyDuplicatesResponse>('/companies/duplicates', { signal }),
+    staleTime: 0,
+  });
+
+/** Scans only while the duplicate-removal view is open. */
+export const useCompanyDuplicates = (enabled: boolean) => useQuery({ ...companyDuplicatesQuery(), enabled });

@@ -1,0 +1,186 @@
+import type { Company, CompanyDuplicateGroup } from '@relate/contracts';
+import { CheckIcon, Trash2Icon } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { useResolveCompanyDuplicates } from '../api/resolve-company-duplicates';
+import { DomainList, StrengthBadge, TagList } from './company-badges';
+import { focusDialog } from './focus-dialog';
+
+interface ComparedField {
+  label: string;
+  value: (company: Company) => string;
+  render?: (company: Company) => ReactNode;
+}
+
+/** The fields that decide whether a group is identical (spec section 4), plus when it was last touched. */
+const FIELDS: ComparedField[] = [
+  { label: 'Categories', value: (company) => company.categories ?? '' },
+  {
+    label: 'Tags',
+    value: (company) => company.tags.join(','),
+    render: (company) => <TagList tags={company.tags} />,
+  },
+  {
+    label: 'Domains',
+    value: (company) => company.domains.join(','),
+    render: (company) => <DomainList domains={company.domains} wrap />,
+  },
+  { label: 'LinkedIn', value: (company) => company.linkedin_profile ?? '' },
+  { label: 'Twitter', value: (company) => company.twitter ?? '' },
+  {
+    label: 'Connection Strength',
+    value: (company) => company.connection_strength ?? '',
+    render: (company) => <StrengthBadge strength={company.connection_strength} />,
+  },
+  { label: 'Description', value: (company) => company.description ?? '' },
+  { label: 'Notion ID', value: (company) => company.notion_id ?? '' },
+  { label: 'Twitter Followers', value: (company) => company.twitter_follower_count.toLocaleString() },
+  { label: 'Last Interaction', value: (company) => formatDate(company.last_interaction) },
+];
+
+interface DuplicateGroupDialogProps {
+  group: CompanyDuplicateGroup | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Review one group: Keep This on the record to keep (the others are deleted), or Delete All Records. */
+export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDialogProps) {
+  const resolve = useResolveCompanyDuplicates();
+  const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
+  const companies = group?.companies ?? [];
+  const many = companies.length > 2;
+  const differs = (field: ComparedField) => new Set(companies.map(field.value)).size > 1;
+
+  const keep = (company: Company) => {
+    if (!group) return;
+    const name = group.record;
+    resolve.mutate(
+      {
+        keep_id: company.id,
+        delete_ids: companies.filter((other) => other.id !== company.id).map((other) => other.id),
+      },
+      {
+        onSuccess: ({ deleted }) => {
+          toast.success(`Kept record for ${name} and deleted ${deleted} duplicates.`);
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error merging records', { description: error.message }),
+      },
+    );
+  };
+
+  const deleteAll = () => {
+    if (!group) return;
+    const name = group.record;
+    resolve.mutate(
+      { keep_id: null, delete_ids: companies.map((company) => company.id) },
+      {
+        onSuccess: ({ deleted }) => {
+          toast.success(`Deleted all ${deleted} records for ${name}.`);
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error deleting records', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <>
+      <Dialog open={group !== null} onOpenChange={onOpenChange}>
+        <DialogContent className={many ? 'max-w-5xl' : 'max-w-3xl'} onOpenAutoFocus={focusDialog}>
+          <DialogHeader>
+            <DialogTitle>Review duplicates: {group?.record}</DialogTitle>
+            <DialogDescription>
+              {companies.length} records share this name.{' '}
+              {group?.identical
+                ? 'They are identical.'
+                : 'Fields that differ are highlighted. Keep one record and the others are deleted.'}
+            </DialogDescription>
+          </DialogHeader>
+          <ul
+            className={cn('grid gap-3 sm:grid-cols-2', many && 'lg:grid-cols-3')}
+            aria-label="Duplicate records"
+          >
+            {companies.map((company, index) => (
+              <li
+                key={company.id}
+                data-testid="duplicate-record"
+                className="flex flex-col gap-3 rounded-lg border bg-card p-4 shadow-xs"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <div className="grid min-w-0 gap-0.5">
+                    <span className="truncate font-medium">{company.record}</span>
+                    <span className="text-xs text-muted-foreground tabular-nums">
+                      Record #{company.id} · created {formatDateTime(company.created_at)}
+                    </span>
+                  </div>
+                  {index === 0 && <Badge variant="secondary">Oldest</Badge>}
+                </div>
+                <dl className="grid flex-1 gap-1.5 text-sm">
+                  {FIELDS.map((field) => (
+                    <div
+                      key={field.label}
+                      className={cn(
+                        'grid grid-cols-[7.5rem_1fr] gap-2 rounded px-1.5 py-0.5',
+                        differs(field) && 'bg-amber-50 dark:bg-amber-400/10',
+                      )}
+                    >
+                      <dt className="text-xs text-muted-foreground">{field.label}</dt>
+                      <dd className="min-w-0 break-words">
+                        {field.render ? field.render(company) : field.value(company) || '—'}
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+                <Button
+                  variant="outline"
+                  onClick={() => keep(company)}
+                  disabled={resolve.isPending}
+                  aria-label={`Keep This: record #${company.id}`}
+                >
+                  <CheckIcon />
+                  Keep This
+                </Button>
+              </li>
+            ))}
+          </ul>
+          <DialogFooter className="sm:justify-between">
+            <Button
+              variant="destructive"
+              onClick={() => setConfirmDeleteAll(true)}
+              disabled={resolve.isPending}
+            >
+              <Trash2Icon />
+              Delete All Records
+            </Button>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Close
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmDeleteAll}
+        onOpenChange={setConfirmDeleteAll}
+        title="Delete all records?"
+        description={`All ${companies.length} records for ${group?.record ?? ''} will be permanently deleted. This action cannot be undone.`}
+        confirmLabel="Delete All Records"
+        destructive
+        onConfirm={deleteAll}
+      />
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { CompanyCsvHeadersResponse, CompanyCsvResult } from '@relate/contracts';
+import { UploadIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { useImportCompaniesCsv, useInspectCompaniesCsv } from '../api/import-companies-csv';
+import { isCsvFile, MAX_CSV_BYTES, readCsvFile } from '../csv-file';
+import { type CsvMapping, MapCsvColumnsDialog } from './map-csv-columns-dialog';
+
+type Inspection = CompanyCsvHeadersResponse & { fileName: string; csvData: string };
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+/** Load Data: pick a CSV, map its columns when some are unrecognised, import, report skipped rows. */
+export function LoadDataButton() {
+  const input = useRef<HTMLInputElement>(null);
+  const inspect = useInspectCompaniesCsv();
+  const importCsv = useImportCompaniesCsv();
+  const [inspection, setInspection] = useState<Inspection | null>(null);
+  const [result, setResult] = useState<CompanyCsvResult | null>(null);
+  const busy = inspect.isPending || importCsv.isPending;
+
+  const runImport = async (csvData: string, customMapping: CsvMapping | null) => {
+    try {
+      const outcome = await importCsv.mutateAsync({ csvData, customMapping });
+      setInspection(null);
+      toast.success(`Imported ${outcome.imported} companies successfully`, {
+        description:
+          outcome.skipped > 0 ? `${plural(outcome.skipped, 'row was', 'rows were')} skipped.` : undefined,
+      });
+      if (outcome.errors.length > 0) setResult(outcome);
+    } catch (error) {
+      // The mapping dialog stays open, so the mapping can be changed and tried again.
+      toast.error('Error importing data', { description: (error as Error).message });
+    }
+  };
+
+  const pickFile = async (file: File) => {
+    if (!isCsvFile(file)) {
+      toast.error('Invalid file type', { description: 'Please select a CSV file' });
+      return;
+    }
+    if (file.size > MAX_CSV_BYTES) {
+      toast.error('Error processing file', { description: 'The file is larger than 50 MB' });
+      return;
+    }
+    let csvData: string;
+    let headers: CompanyCsvHeadersResponse;
+    try {
+      csvData = await readCsvFile(file);
+      headers = await inspect.mutateAsync(csvData);
+    } catch (error) {
+      toast.error('Error processing file', { description: (error as Error).message });
+      return;
+    }
+    if (headers.needs_mapping) setInspection({ ...headers, fileName: file.name, csvData });
+    else await runImport(csvData, null);
+  };
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        className="hidden"
+        data-testid="company-csv-input"
+        aria-label="CSV file to load"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void pickFile(file);
+        }}
+      />
+      <Button variant="outline" onClick={() => input.current?.click()} disabled={busy}>
+        {busy ? <Spinner className="size-4 text-current" label="Loading data" /> : <UploadIcon />}
+        Load Data
+      </Button>
+
+      <MapCsvColumnsDialog
+        inspection={inspection}
+        importing={importCsv.isPending}
+        onCancel={() => setInspection(null)}
+        onContinue={(mapping) => inspection && void runImport(inspection.csvData, mapping)}
+      />
+
+      <Dialog open={result !== null} onOpenChange={(open) => !open && setResult(null)}>
+        <DialogContent className="max-w-xl">
+          <DialogHeader>
+            <DialogTitle>Import finished with skipped rows</DialogTitle>
+            <DialogDescription>
+              {result &&
+                `${plural(result.imported, 'company was', 'companies were')} imported; ${plural(result.skipped, 'row was', 'rows were')} skipped.`}
+            </DialogDescription>
+          </DialogHeader>
+          <ul
+            className="max-h-80 divide-y overflow-y-auto rounded-lg border text-sm"
+            aria-label="Skipped rows"
+          >
+            {result?.errors.map((error) => (
+              <li key={`${error.row}-${error.error}`} className="flex gap-3 px-3 py-2">
+                <span className="w-16 shrink-0 font-medium tabular-nums">Row {error.row}</span>
+                <span className="text-muted-foreground">{error.error}</span>
+              </li>
+            ))}
+          </ul>
+          {result && result.skipped > result.errors.length && (
+            <p className="text-xs text-muted-foreground">
+              Showing the first {result.errors.length.toLocaleString()} problems.
+            </p>
+          )}
+          <DialogFooter>
+            <Button onClick={() => setResult(null)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
