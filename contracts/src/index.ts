@@ -8,3 +8,4 @@ export * from './health';
 export * from './notifications';
 export * from './preferences';
 export * from './sharing';
+export * from './tasks';

@@ -23,6 +23,7 @@ import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerWebApp } from './plugins/web-app';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(contactsRoutes);
       await api.register(customFieldsRoutes);
       await api.register(preferencesRoutes);
+      await api.register(tasksRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -20,6 +20,8 @@ import { NotificationsRepository } from './modules/notifications/notifications.r
 import { NotificationsService } from './modules/notifications/notifications.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
+import { TasksRepository } from './modules/tasks/tasks.repository';
+import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
@@ -65,7 +67,8 @@ export async function createServices({ config, db, redis, clock }: ServiceDeps) 
   const preferences = new PreferencesService(db, new PreferencesRepository(db));
   const contacts = new ContactsService(db, new ContactsRepository(db), preferences, groups, notifications);
   const customFields = new CustomFieldsService(db, preferences, contacts);
-  return { users, auth, companies, notifications, groups, preferences, contacts, customFields };
+  const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
+  return { users, auth, companies, notifications, groups, preferences, contacts, customFields, tasks };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -3,4 +3,5 @@ export * from './contacts';
 export * from './groups';
 export * from './notifications';
 export * from './system';
+export * from './tasks';
 export * from './users';

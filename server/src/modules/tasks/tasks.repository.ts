@@ -1,0 +1,154 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { projectParticipants, projects, tasks, users } from '../../db/schema';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type TaskValues = Omit<typeof tasks.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+export interface TaskWithNames extends TaskRow {
+  projectName: string;
+  projectOwnerId: number;
+  ownerEmail: string;
+  assigneeEmail: string | null;
+}
+
+const OPEN = sql`${tasks.status} in ('todo', 'in_progress')`;
+
+/** Projects the user owns or takes part in. */
+const visibleProjectIds = (userId: number) =>
+  sql`(select ${projects.id} from ${projects} where ${projects.ownerId} = ${userId}
+       union select ${projectParticipants.projectId} from ${projectParticipants} where ${projectParticipants.userId} = ${userId})`;
+
+const assignee = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.assigneeId})`;
+const ownerEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.ownerId})`;
+
+export class TasksRepository {
+  constructor(private readonly db: Database) {}
+
+  // Projects
+
+  visibleProjects(userId: number, db: Database = this.db): Promise<(ProjectRow & { ownerEmail: string })[]> {
+    return db
+      .select({
+        id: projects.id,
+        ownerId: projects.ownerId,
+        name: projects.name,
+        createdAt: projects.createdAt,
+        ownerEmail: users.email,
+      })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(sql`${projects.id} in ${visibleProjectIds(userId)}`)
+      .orderBy(sql`lower(${projects.name})`, projects.id);
+  }
+
+  async participantsOf(projectIds: number[], db: Database = this.db) {
+    if (projectIds.length === 0) return [];
+    return db
+      .select({
+        projectId: projectParticipants.projectId,
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+      })
+      .from(projectParticipants)
+      .innerJoin(users, eq(users.id, projectParticipants.userId))
+      .where(inArray(projectParticipants.projectId, projectIds))
+      .orderBy(users.email);
+  }
+
+  async insertProject(ownerId: number, name: string, db: Database = this.db): Promise<ProjectRow> {
+    const [row] = await db.insert(projects).values({ ownerId, name }).returning();
+    await db.insert(projectParticipants).values({ projectId: row.id, userId: ownerId });
+    return row;
+  }
+
+  async setParticipants(projectId: number, userIds: number[], db: Database): Promise<void> {
+    await db.delete(projectParticipants).where(eq(projectParticipants.projectId, projectId));
+    if (userIds.length > 0)
+      await db.insert(projectParticipants).values(userIds.map((userId) => ({ projectId, userId })));
+  }
+
+  /** Open tasks of the project assigned to someone outside `keep` lose their assignee. */
+  async unassignOutside(projectId: number, keep: number[], db: Database): Promise<void> {
+    await db
+      .update(tasks)
+      .set({ assigneeId: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(tasks.projectId, projectId),
+          OPEN,
+          sql`${tasks.assigneeId} is not null`,
+          keep.length > 0 ? sql`not (${tasks.assigneeId} = any(${sql.param(keep)}::integer[]))` : undefined,
+        ),
+      );
+  }
+
+  // Tasks
+
+  private selectTasks(db: Database) {
+    return db
+      .select({
+        task: tasks,
+        projectName: projects.name,
+        projectOwnerId: projects.ownerId,
+        ownerEmail: sql<string>`${ownerEmail}`,
+        assigneeEmail: sql<string | null>`${assignee}`,
+      })
+      .from(tasks)
+      .innerJoin(projects, eq(projects.id, tasks.projectId));
+  }
+
+  /** Tasks the user owns, is assigned, or can see through a project they take part in. */
+  async visibleTasks(
+    userId: number,
+    filter: SQL | undefined,
+    db: Database = this.db,
+  ): Promise<TaskWithNames[]> {
+    const rows = await this.selectTasks(db)
+      .where(
+        and(
+          or(
+            eq(tasks.ownerId, userId),
+            eq(tasks.assigneeId, userId),
+            sql`${tasks.projectId} in ${visibleProjectIds(userId)}`,
+          ),
+          filter,
+        ),
+      )
+      .orderBy(tasks.dueDate, tasks.id);
+    return rows.map(({ task, ...names }) => ({ ...task, ...names }));
+  }
+
+  async visibleTask(userId: number, id: number, db: Database = this.db): Promise<TaskWithNames | undefined> {
+    const [row] = await this.visibleTasks(userId, eq(tasks.id, id), db);
+    return row;
+  }
+
+  async insertTask(values: TaskValues, db: Database = this.db): Promise<number> {
+    const [row] = await db.insert(tasks).values(values).returning({ id: tasks.id });
+    return row.id;
+  }
+
+  async updateTask(id: number, values: Partial<TaskValues>, db: Database = this.db): Promise<void> {
+    await db
+      .update(tasks)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(tasks.id, id));
+  }
+
+  async deleteTask(id: number, db: Database = this.db): Promise<void> {
+    await db.delete(tasks).where(eq(tasks.id, id));
+  }
+
+  async openCount(userId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(tasks)
+      .where(and(OPEN, or(eq(tasks.ownerId, userId), eq(tasks.assigneeId, userId))));
+    return row.count;
+  }
+}
+
+export const taskFilters = { OPEN };

@@ -1,0 +1,292 @@
+import type {
+  CreateTaskBodySchema,
+  Project,
+  Task,
+  TaskStatus,
+  UpdateTaskBodySchema,
+} from '@relate/contracts';
+import { and, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { tasks } from '../../db/schema';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { type Clock, toIso } from '../../lib/time';
+import type { GroupsService } from '../groups/groups.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { UserRow } from '../users/users.repository';
+import type { UsersService } from '../users/users.service';
+import type { ProjectRow, TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';
+
+type CreateBody = z.output<typeof CreateTaskBodySchema>;
+type UpdateBody = z.output<typeof UpdateTaskBodySchema>;
+
+export const ASSIGNEE_RULE = 'Assign this specific task to a user. They must be a project participant.';
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export class TasksService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: TasksRepository,
+    private readonly users: UsersService,
+    private readonly groups: GroupsService,
+    private readonly notifications: NotificationsService,
+    private readonly clock: Clock,
+  ) {}
+
+  // Projects
+
+  async projects(user: UserRow): Promise<Project[]> {
+    const rows = await this.repository.visibleProjects(user.id);
+    const participants = await this.repository.participantsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      owner_id: row.ownerId,
+      owner_email: row.ownerEmail,
+      is_owner: row.ownerId === user.id,
+      participants: participants.filter((p) => p.projectId === row.id).map((p) => p.email),
+      created_at: toIso(row.createdAt)!,
+    }));
+  }
+
+  /** The visible project of that name; the caller's own wins over one they take part in. */
+  async findProject(user: UserRow, name: string, db: Database = this.db) {
+    const matches = (await this.repository.visibleProjects(user.id, db)).filter((row) =>
+      sameName(row.name, name),
+    );
+    return matches.find((row) => row.ownerId === user.id) ?? matches[0];
+  }
+
+  async createProject(user: UserRow, name: string, db: Database = this.db): Promise<ProjectRow> {
+    const existing = (await this.repository.visibleProjects(user.id, db)).find(
+      (row) => row.ownerId === user.id && sameName(row.name, name),
+    );
+    if (existing) throw conflict(`A project named "${existing.name}" already exists`, 'PROJECT_EXISTS');
+    try {
+      return await this.repository.insertProject(user.id, name.trim(), db);
+    } catch (error) {
+      if (isUniqueViolation(error))
+        throw conflict(`A project named "${name.trim()}" already exists`, 'PROJECT_EXISTS');
+      throw error;
+    }
+  }
+
+  async participants(user: UserRow, name: string): Promise<string[]> {
+    const project = await this.findProject(user, name);
+    if (!project) throw notFound('Project');
+    return (await this.repository.participantsOf([project.id])).map((p) => p.email);
+  }
+
+  /**
+   * Only the owner changes participants: the owner and approved members of their group. Someone who
+   * leaves stops being the assignee of the project's open tasks.
+   */
+  async setParticipants(user: UserRow, name: string, emails: string[]): Promise<void> {
+    const project = await this.findProject(user, name);
+    if (!project) throw notFound('Project');
+    if (project.ownerId !== user.id) throw forbidden('Only the project owner can change its participants');
+    const wanted = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))];
+    const found = await this.users.findByEmails(wanted);
+    const allowed = new Set([user.id, ...(await this.groups.approvedMemberIds(user.id))]);
+    const outsiders = wanted.filter((email) => {
+      const account = found.find((row) => row.email.toLowerCase() === email);
+      return !account || !allowed.has(account.id);
+    });
+    if (outsiders.length > 0)
+      throw fieldError(
+        'participants',
+        `Only you and approved members of your group can take part: ${outsiders.join(', ')}`,
+      );
+    const ids = [...new Set([user.id, ...found.map((row) => row.id)])];
+    await this.db.transaction(async (tx) => {
+      await this.repository.setParticipants(project.id, ids, tx);
+      await this.repository.unassignOutside(project.id, ids, tx);
+    });
+  }
+
+  /** A project's participants, or the caller and their approved group members without a project. */
+  async assignableUsers(user: UserRow, projectName?: string) {
+    if (projectName) {
+      const project = await this.findProject(user, projectName);
+      if (!project) throw notFound('Project');
+      return (await this.repository.participantsOf([project.id])).map((p) => ({
+        id: p.userId,
+        email: p.email,
+        full_name: p.fullName,
+      }));
+    }
+    const members = await this.users.findByIds([user.id, ...(await this.groups.approvedMemberIds(user.id))]);
+    return members.map((row) => ({ id: row.id, email: row.email, full_name: row.fullName }));
+  }
+
+  // Tasks
+
+  async list(user: UserRow, query: { project?: string; status?: TaskStatus[]; include_scheduled: boolean }) {
+    const conditions: (SQL | undefined)[] = [];
+    if (query.status) conditions.push(inArray(tasks.status, query.status));
+    if (!query.include_scheduled)
+      conditions.push(or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, this.clock())));
+    const rows = await this.repository.visibleTasks(user.id, and(...conditions));
+    const projects = (await this.repository.visibleProjects(user.id)).filter(
+      (project) => !query.project || sameName(project.name, query.project),
+    );
+    const map: Record<string, Task[]> = {};
+    for (const project of projects) map[project.name] ??= [];
+    for (const row of rows) {
+      if (query.project && !sameName(row.projectName, query.project)) continue;
+      (map[row.projectName] ??= []).push(this.toTask(user, row));
+    }
+    const sorted = Object.keys(map).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+    return Object.fromEntries(sorted.map((name) => [name, map[name]]));
+  }
+
+  async get(user: UserRow, id: number): Promise<Task> {
+    const row = await this.repository.visibleTask(user.id, id);
+    if (!row) throw notFound('Task');
+    return this.toTask(user, row);
+  }
+
+  openCount(user: UserRow): Promise<number> {
+    return this.repository.openCount(user.id);
+  }
+
+  async create(user: UserRow, body: CreateBody): Promise<Task> {
+    const id = await this.db.transaction(async (tx) => {
+      const project =
+        (await this.findProject(user, body.project, tx)) ??
+        (await this.repository.insertProject(user.id, body.project, tx));
+      const assigneeId = await this.assigneeFor(project.id, body.assign_to ?? null, tx);
+      const status = body.status ?? 'todo';
+      const taskId = await this.repository.insertTask(
+        {
+          ownerId: user.id,
+          projectId: project.id,
+          title: body.title,
+          description: body.description ?? null,
+          status,
+          priority: body.priority ?? 'medium',
+          scheduledDate: toDate(body.scheduled_date),
+          dueDate: toDate(body.due_date),
+          assigneeId,
+          completedAt: status === 'completed' ? this.clock() : null,
+        },
+        tx,
+      );
+      if (assigneeId && assigneeId !== user.id)
+        await this.notifyAssignee(user, assigneeId, taskId, body.title, tx);
+      return taskId;
+    });
+    return this.get(user, id);
+  }
+
+  /**
+   * The task's owner and the project's owner change anything; its assignee only its status; other
+   * participants only read (403); anyone else does not see it (404).
+   */
+  async update(user: UserRow, id: number, body: UpdateBody): Promise<Task> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.repository.visibleTask(user.id, id, tx);
+      if (!current) throw notFound('Task');
+      const keys = Object.entries(body)
+        .filter(([, value]) => value !== undefined)
+        .map(([key]) => key);
+      const statusOnly = keys.length === 1 && keys[0] === 'status';
+      if (!this.canEdit(user, current) && !(statusOnly && current.assigneeId === user.id))
+        throw forbidden(
+          statusOnly
+            ? 'Only the assignee or an owner can change this task'
+            : 'Only the task owner or the project owner can edit this task',
+        );
+
+      const values: Partial<TaskValues> = {};
+      let projectId = current.projectId;
+      if (body.project !== undefined && !sameName(body.project, current.projectName)) {
+        const project =
+          (await this.findProject(user, body.project, tx)) ??
+          (await this.repository.insertProject(user.id, body.project, tx));
+        projectId = project.id;
+        values.projectId = project.id;
+      }
+      if (body.title !== undefined) values.title = body.title;
+      if (body.description !== undefined) values.description = body.description;
+      if (body.priority !== undefined) values.priority = body.priority;
+      if (body.scheduled_date !== undefined) values.scheduledDate = toDate(body.scheduled_date);
+      if (body.due_date !== undefined) values.dueDate = toDate(body.due_date);
+      if (body.status !== undefined && body.status !== current.status) {
+        values.status = body.status;
+        values.completedAt = body.status === 'completed' ? this.clock() : null;
+      }
+      let assigneeId = current.assigneeId;
+      if (body.assign_to !== undefined || values.projectId !== undefined) {
+        const email = body.assign_to !== undefined ? body.assign_to : current.assigneeEmail;
+        assigneeId = await this.assigneeFor(projectId, email, tx);
+        values.assigneeId = assigneeId;
+      }
+      if (Object.keys(values).length > 0) await this.repository.updateTask(id, values, tx);
+      if (assigneeId && assigneeId !== current.assigneeId && assigneeId !== user.id)
+        await this.notifyAssignee(user, assigneeId, id, values.title ?? current.title, tx);
+    });
+    return this.get(user, id);
+  }
+
+  async delete(user: UserRow, id: number): Promise<void> {
+    const current = await this.repository.visibleTask(user.id, id);
+    if (!current) throw notFound('Task');
+    if (!this.canEdit(user, current))
+      throw forbidden('Only the task owner or the project owner can delete this task');
+    await this.repository.deleteTask(id);
+  }
+
+  private canEdit(user: UserRow, task: TaskWithNames) {
+    return task.ownerId === user.id || task.projectOwnerId === user.id;
+  }
+
+  /** The assignee's account: one of the project's participants, else 400 naming assign_to. */
+  private async assigneeFor(projectId: number, email: string | null, db: Database): Promise<number | null> {
+    if (!email) return null;
+    const participant = (await this.repository.participantsOf([projectId], db)).find(
+      (p) => p.email.toLowerCase() === email.toLowerCase(),
+    );
+    if (!participant) throw fieldError('assign_to', ASSIGNEE_RULE);
+    return participant.userId;
+  }
+
+  private notifyAssignee(from: UserRow, assigneeId: number, taskId: number, title: string, tx: Database) {
+    return this.notifications.notify(
+      {
+        userId: assigneeId,
+        type: 'task_assigned',
+        text: `${from.fullName || from.email} assigned you the task "${title}"`,
+        subject: { type: 'task', id: taskId },
+      },
+      tx,
+    );
+  }
+
+  private toTask(user: UserRow, row: TaskWithNames): Task {
+    const canEdit = this.canEdit(user, row);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      project: row.projectName,
+      project_id: row.projectId,
+      status: row.status,
+      priority: row.priority,
+      scheduled_date: toIso(row.scheduledDate),
+      due_date: toIso(row.dueDate),
+      assign_to: row.assigneeEmail,
+      owner_id: row.ownerId,
+      owner_email: row.ownerEmail,
+      is_scheduled: row.scheduledDate !== null && row.scheduledDate > this.clock(),
+      completed_at: toIso(row.completedAt),
+      created_at: toIso(row.createdAt)!,
+      updated_at: toIso(row.updatedAt)!,
+      can_edit: canEdit,
+      can_change_status: canEdit || row.assigneeId === user.id,
+    };
+  }
+}
+
+const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
