@@ -135,7 +135,8 @@ export class TasksService {
     for (const project of projects) map[project.name] ??= [];
     for (const row of rows) {
       if (query.project && !sameName(row.projectName, query.project)) continue;
-      (map[row.projectName] ??= []).push(this.toTask(user, row));
+      map[row.projectName] ??= [];
+      map[row.projectName].push(this.toTask(user, row));
     }
     const sorted = Object.keys(map).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
     return Object.fromEntries(sorted.map((name) => [name, map[name]]));
