@@ -1,8 +1,9 @@
-import { CalendarIcon, CheckSquareIcon } from 'lucide-react';
+import { CalendarIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { SettingsPage } from '@/features/settings/components/settings-page';
+import { TasksPage } from '@/features/tasks/components/tasks-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
 import { AuthPage } from './routes/auth';
@@ -32,16 +33,7 @@ export const router = createBrowserRouter([
           { path: '/', element: <Navigate to="/contacts" replace /> },
           { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
           { path: '/contacts', element: <ContactsPage /> },
-          {
-            path: '/tasks',
-            element: (
-              <ComingWithFeature
-                title="Tasks"
-                icon={CheckSquareIcon}
-                description="Projects and tasks will live here."
-              />
-            ),
-          },
+          { path: '/tasks', element: <TasksPage /> },
           {
             path: '/events',
             element: (

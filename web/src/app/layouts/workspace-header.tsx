@@ -27,6 +27,7 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-provider';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
 import { initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -47,8 +48,24 @@ function PlanLabel({ plan }: { plan: string }) {
   );
 }
 
+function TabCount({ count, label }: { count: number | undefined; label: string }) {
+  if (!count) return null;
+  return (
+    <span
+      className="rounded-full bg-primary/15 px-1.5 text-[11px] leading-4 font-semibold text-primary tabular-nums"
+      title={label}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function WorkspaceHeader() {
   const { user, logout } = useAuth();
+  const openTasks = useOpenTaskCount();
+  const counts: Record<string, { count: number | undefined; label: string }> = {
+    '/tasks': { count: openTasks.data, label: `${openTasks.data ?? 0} open tasks` },
+  };
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
 
@@ -84,6 +101,7 @@ export function WorkspaceHeader() {
             >
               <tab.icon className="size-4" />
               {tab.label}
+              {counts[tab.to] && <TabCount {...counts[tab.to]} />}
             </NavLink>
           ))}
         </nav>

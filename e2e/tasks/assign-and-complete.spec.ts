@@ -1,0 +1,91 @@
+import type { Browser, Page } from '@playwright/test';
+import { type Account, account, expect, signIn, signUp, test } from '../support/fixtures';
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+async function approve(adminPage: Page, who: Account) {
+  await adminPage.goto('/admin');
+  await adminPage
+    .getByTestId('admin-user-row')
+    .filter({ hasText: who.email })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(adminPage.getByText('User approved successfully')).toBeVisible();
+}
+
+test('a task in a new project is assigned to a group member, who completes it', async ({
+  browser,
+  baseURL,
+}) => {
+  const ada = account('Ada');
+  const ben = account('Ben');
+  const adaPage = await newPage(browser, baseURL);
+  await signUp(adaPage, ada);
+  await expect(adaPage).toHaveURL(/\/contacts$/);
+  const benPage = await newPage(browser, baseURL);
+  await signUp(benPage, ben);
+  await approve(adaPage, ben);
+  await signIn(benPage, ben);
+  await expect(benPage).toHaveURL(/\/contacts$/);
+
+  // Ben joins Ada's group.
+  await adaPage.goto('/settings?section=group');
+  await adaPage.getByLabel('Email').fill(ben.email);
+  await adaPage.getByLabel('Name').fill('Ben');
+  await adaPage.getByRole('button', { name: 'Add User' }).click();
+  await benPage.goto('/settings?section=group');
+  await benPage.getByTestId('pending-invitation').getByRole('button', { name: 'Approve' }).click();
+  await benPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(benPage.getByTestId('group-member').filter({ hasText: ada.email })).toContainText('Approved');
+
+  // Ada adds a task, creating its project inline.
+  await adaPage.goto('/tasks');
+  await expect(adaPage.getByText('No tasks yet')).toBeVisible();
+  await adaPage.getByRole('button', { name: 'Add Task' }).first().click();
+  const dialog = adaPage.getByRole('dialog', { name: 'Add New Task' });
+  await dialog.getByLabel('Title').fill('Prepare the launch deck');
+  await dialog.getByRole('button', { name: 'New Project' }).click();
+  await dialog.getByPlaceholder('New project name').fill('Launch');
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(adaPage.getByText('Project "Launch" added and selected')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Task' }).click();
+  await expect(adaPage.getByText('Task created successfully')).toBeVisible();
+
+  // Ben becomes a participant, and the task is assigned to him.
+  const section = adaPage.getByTestId('project-section').filter({ hasText: 'Launch' });
+  await section.getByRole('button', { name: 'Manage Participants' }).click();
+  const participants = adaPage.getByRole('dialog', { name: 'Manage Project Participants' });
+  await participants.getByLabel(ben.email).check();
+  await participants.getByRole('button', { name: 'Save Participants' }).click();
+  await expect(adaPage.getByText('Participants saved')).toBeVisible();
+  await section.getByRole('button', { name: 'Launch', exact: false }).first().click();
+  await section.getByRole('button', { name: 'Edit Prepare the launch deck' }).click();
+  const edit = adaPage.getByRole('dialog', { name: 'Edit Task' });
+  await edit.getByLabel('Assign to').click();
+  await adaPage.getByRole('option', { name: new RegExp(ben.email) }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(adaPage.getByText('Task updated successfully')).toBeVisible();
+
+  // Ben is told at once, sees it under My Tasks, and completes it.
+  await expect(benPage.getByTestId('unread-dot')).toBeVisible();
+  await benPage.goto('/notifications');
+  await expect(
+    benPage.getByTestId('notification-item').filter({ hasText: 'Prepare the launch deck' }),
+  ).toBeVisible();
+  await benPage.goto('/tasks');
+  await benPage.getByRole('button', { name: 'All Tasks' }).click();
+  await expect(benPage.getByRole('button', { name: 'My Tasks' })).toBeVisible();
+  await benPage.getByRole('button', { name: 'Expand All' }).click();
+  const row = benPage.getByTestId('task-row').filter({ hasText: 'Prepare the launch deck' });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Mark Prepare the launch deck as completed' }).click();
+  await expect(benPage.getByText('Task marked as completed')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await benPage.getByRole('button', { name: 'Show Active' }).click();
+  await expect(benPage.getByRole('button', { name: 'Show Done' })).toBeVisible();
+  await expect(benPage.getByTestId('task-row').filter({ hasText: 'Prepare the launch deck' })).toContainText(
+    'Completed',
+  );
+});
