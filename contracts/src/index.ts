@@ -3,6 +3,7 @@ export * from './auth';
 export * from './common';
 export * from './companies';
 export * from './contacts';
+export * from './events';
 export * from './groups';
 export * from './health';
 export * from './notifications';

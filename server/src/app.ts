@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(customFieldsRoutes);
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);
+      await api.register(eventsRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,8 @@ import { CompaniesService } from './modules/companies/companies.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { ContactsService } from './modules/contacts/contacts.service';
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
+import { EventsRepository } from './modules/events/events.repository';
+import { EventsService } from './modules/events/events.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
@@ -68,7 +70,20 @@ export async function createServices({ config, db, redis, clock }: ServiceDeps) 
   const contacts = new ContactsService(db, new ContactsRepository(db), preferences, groups, notifications);
   const customFields = new CustomFieldsService(db, preferences, contacts);
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
-  return { users, auth, companies, notifications, groups, preferences, contacts, customFields, tasks };
+  const events = new EventsService(db, new EventsRepository(db), users, notifications);
+  return {
+    users,
+    auth,
+    companies,
+    notifications,
+    groups,
+    preferences,
+    contacts,
+    customFields,
+    tasks,
+    events,
+    clock,
+  };
 }
 
 export type Services = Awaited<ReturnType<typeof createServices>>;

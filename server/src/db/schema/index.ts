@@ -1,5 +1,6 @@
 export * from './companies';
 export * from './contacts';
+export * from './events';
 export * from './groups';
 export * from './notifications';
 export * from './system';

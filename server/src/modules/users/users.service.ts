@@ -28,8 +28,8 @@ export class UsersService {
     return this.repository.findByEmail(email);
   }
 
-  findByEmails(emails: string[]): Promise<UserRow[]> {
-    return this.repository.findByEmails(emails);
+  findByEmails(emails: string[], db?: Database): Promise<UserRow[]> {
+    return this.repository.findByEmails(emails, db);
   }
 
   findByIds(ids: number[], db?: Database): Promise<UserRow[]> {

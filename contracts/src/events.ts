@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common';
+
+export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
+export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
+  error: 'Repeat pattern must be none, daily, weekly, monthly or yearly',
+});
+export const EventTypeSchema = z.enum(['meeting', 'event'], { error: 'Event type must be meeting or event' });
+
+export const ParticipantSchema = z.object({
+  name: z.string().trim().max(200).default(''),
+  email: z
+    .string({ error: 'Participant e-mail is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Participant e-mail must be a valid e-mail address' })),
+});
+export type Participant = z.infer<typeof ParticipantSchema>;
+
+/** Event as the client sees it; in a range listing, start/end are those of the occurrence. */
+export const EventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  start_datetime: TimestampSchema,
+  end_datetime: TimestampSchema,
+  all_day: z.boolean(),
+  timezone: z.string(),
+  location: z.string().nullable(),
+  event_type: EventTypeSchema,
+  project: z.string().nullable(),
+  participants: z.array(z.object({ name: z.string(), email: z.string() })),
+  alert_minutes: z.number().int(),
+  repeat_pattern: RepeatPatternSchema,
+  repeat_interval: z.number().int(),
+  repeat_days: z.array(z.number().int()),
+  repeat_end_date: TimestampSchema.nullable(),
+  notes: z.string().nullable(),
+  google_sync: z.boolean(),
+  owner_id: z.number().int(),
+  owner_email: z.string(),
+  /** Only the owner may change or delete it. */
+  is_owner: z.boolean(),
+  /** The series' own first start (differs from start_datetime for later occurrences). */
+  series_start: TimestampSchema,
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
+});
+export type CalendarEvent = z.infer<typeof EventSchema>;
+
+const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+const dateTime = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
+      error: `${label} must be an ISO date-time`,
+    })
+    .transform((value) => {
+      const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
+      return new Date(utc).toISOString();
+    });
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => value || null);
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const eventFields = {
+  title: z
+    .string({ error: 'Title is required' })
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(500, { error: 'Title must be at most 500 characters' }),
+  description: text(20_000).optional(),
+  start_datetime: dateTime('Start'),
+  end_datetime: dateTime('End'),
+  all_day: z.boolean().optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { error: 'Time zone must be an IANA time zone such as Europe/Berlin' })
+    .optional(),
+  location: text(1000).optional(),
+  event_type: EventTypeSchema.optional(),
+  project: text(200).optional(),
+  participants: z.array(ParticipantSchema).max(200, { error: 'At most 200 participants' }).optional(),
+  /** Non-numeric or zero falls back to 15 (spec section 5). */
+  alert_minutes: z
+    .preprocess(
+      (value) => {
+        const minutes = Number(value);
+        return Number.isFinite(minutes) && minutes > 0 ? Math.round(minutes) : 15;
+      },
+      z.number().int().max(40_320, { error: 'Alert minutes must be at most 4 weeks' }),
+    )
+    .optional(),
+  repeat_pattern: RepeatPatternSchema.optional(),
+  repeat_interval: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Repeat interval must be at least 1' })
+    .max(999)
+    .optional(),
+  repeat_days: z
+    .array(
+      z
+        .number()
+        .int()
+        .min(0, { error: 'Weekdays are 0 (Sunday) to 6 (Saturday)' })
+        .max(6, { error: 'Weekdays are 0 (Sunday) to 6 (Saturday)' }),
+    )
+    .max(7)
+    .optional(),
+  repeat_end_date: z
+    .union([dateTime('Repeat end date'), z.null(), z.literal('').transform(() => null)])
+    .optional(),
+  notes: text(20_000).optional(),
+  google_sync: z.boolean().optional(),
+};
+
+const endAfterStart = (body: { start_datetime?: string; end_datetime?: string }) =>
+  !body.start_datetime || !body.end_datetime || body.end_datetime >= body.start_datetime;
+const repeatEndAfterStart = (body: { start_datetime?: string; repeat_end_date?: string | null }) =>
+  !body.start_datetime || !body.repeat_end_date || body.repeat_end_date >= body.start_datetime.slice(0, 10);
+
+/** POST /api/events. */
+export const CreateEventBodySchema = z
+  .object(eventFields)
+  .refine(endAfterStart, { path: ['end_datetime'], error: 'The event cannot end before it starts' })
+  .refine(repeatEndAfterStart, {
+    path: ['repeat_end_date'],
+    error: 'The repeat cannot end before the event starts',
+  });
+export type CreateEventBody = z.input<typeof CreateEventBodySchema>;
+
+/** PUT /api/events/{id}: the fields sent change (the whole series). */
+export const UpdateEventBodySchema = z
+  .object({
+    ...eventFields,
+    title: eventFields.title.optional(),
+    start_datetime: eventFields.start_datetime.optional(),
+    end_datetime: eventFields.end_datetime.optional(),
+  })
+  .refine(endAfterStart, { path: ['end_datetime'], error: 'The event cannot end before it starts' });
+export type UpdateEventBody = z.input<typeof UpdateEventBodySchema>;
+
+export const EventRangeQuerySchema = z.object({
+  start_date: dateTime('start_date'),
+  end_date: dateTime('end_date'),
+});
+
+export const EventsResponseSchema = z.object({ events: z.array(EventSchema) });
+export const EventResponseSchema = z.object({ event: EventSchema });
+export const UpcomingQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(7) });
+export const UpcomingResponseSchema = z.object({ events: z.array(EventSchema), count: z.number().int() });
+export const EventImportResultSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.object({ uid: z.string().nullable(), error: z.string() })),
+});
+export type EventImportResult = z.infer<typeof EventImportResultSchema>;

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const events = pgTable(
+  'events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    allDay: boolean().notNull().default(false),
+    /** The IANA zone whose wall clock a recurring event keeps (09:00 stays 09:00 across DST). */
+    timezone: text().notNull().default('UTC'),
+    location: text(),
+    eventType: text({ enum: ['meeting', 'event'] })
+      .notNull()
+      .default('meeting'),
+    project: text(),
+    /** [{ name, email }], e-mails lower-cased. */
+    participants: jsonb().$type<{ name: string; email: string }[]>().notNull().default([]),
+    alertMinutes: integer().notNull().default(15),
+    repeatPattern: text({ enum: ['none', 'daily', 'weekly', 'monthly', 'yearly'] })
+      .notNull()
+      .default('none'),
+    repeatInterval: integer().notNull().default(1),
+    repeatDays: integer().array().notNull().default(sql`'{}'`),
+    repeatEndDate: timestamp({ withTimezone: true }),
+    notes: text(),
+    googleSync: boolean().notNull().default(true),
+    icalUid: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_owner_start_idx').on(t.ownerId, t.startAt),
+    index('events_participants_idx').using('gin', sql`${t.participants} jsonb_path_ops`),
+  ],
+);

@@ -1,0 +1,79 @@
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { events, users } from '../../db/schema';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
+export type EventWithOwner = EventRow & { ownerEmail: string };
+
+/** The user owns it, or their e-mail is among its participants. */
+const visibleTo = (userId: number, email: string): SQL =>
+  or(
+    eq(events.ownerId, userId),
+    sql`${events.participants} @> ${JSON.stringify([{ email: email.toLowerCase() }])}::jsonb`,
+  )!;
+
+export class EventsRepository {
+  constructor(private readonly db: Database) {}
+
+  private select(db: Database) {
+    return db
+      .select({ event: events, ownerEmail: users.email })
+      .from(events)
+      .innerJoin(users, eq(users.id, events.ownerId));
+  }
+
+  /** Series that may have an occurrence in [from, to): single events overlapping it, repeating ones begun before its end and not ended before its start. */
+  async inRange(
+    userId: number,
+    email: string,
+    from: Date,
+    to: Date,
+    db: Database = this.db,
+  ): Promise<EventWithOwner[]> {
+    const rows = await this.select(db)
+      .where(
+        and(
+          visibleTo(userId, email),
+          sql`${events.startAt} < ${to}`,
+          sql`(case when ${events.repeatPattern} = 'none' then ${events.endAt} >= ${from}
+                else ${events.repeatEndDate} is null or ${events.repeatEndDate} + interval '1 day' >= ${from} end)`,
+        ),
+      )
+      .orderBy(events.startAt, events.id);
+    return rows.map(({ event, ownerEmail }) => ({ ...event, ownerEmail }));
+  }
+
+  async visible(
+    userId: number,
+    email: string,
+    id: number,
+    db: Database = this.db,
+  ): Promise<EventWithOwner | undefined> {
+    const [row] = await this.select(db).where(and(eq(events.id, id), visibleTo(userId, email)));
+    return row && { ...row.event, ownerEmail: row.ownerEmail };
+  }
+
+  async owned(userId: number, db: Database = this.db): Promise<EventRow[]> {
+    return db.select().from(events).where(eq(events.ownerId, userId)).orderBy(events.startAt, events.id);
+  }
+
+  async insert(ownerId: number, values: EventValues, db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .insert(events)
+      .values({ ...values, ownerId })
+      .returning({ id: events.id });
+    return row.id;
+  }
+
+  async update(id: number, values: Partial<EventValues>, db: Database = this.db): Promise<void> {
+    await db
+      .update(events)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(events.id, id));
+  }
+
+  async delete(id: number, db: Database = this.db): Promise<void> {
+    await db.delete(events).where(eq(events.id, id));
+  }
+}
