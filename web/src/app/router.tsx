@@ -1,13 +1,12 @@
-import { CalendarIcon } from 'lucide-react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
+import { EventsPage } from '@/features/events/components/events-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 import { TasksPage } from '@/features/tasks/components/tasks-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
 import { AuthPage } from './routes/auth';
-import { ComingWithFeature } from './routes/coming-with-feature';
 import { NotFoundPage } from './routes/not-found';
 
 export const router = createBrowserRouter([
@@ -34,16 +33,7 @@ export const router = createBrowserRouter([
           { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
           { path: '/contacts', element: <ContactsPage /> },
           { path: '/tasks', element: <TasksPage /> },
-          {
-            path: '/events',
-            element: (
-              <ComingWithFeature
-                title="Events"
-                icon={CalendarIcon}
-                description="Your calendar will live here."
-              />
-            ),
-          },
+          { path: '/events', element: <EventsPage /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '/notifications', element: <NotificationsList /> },
           {

@@ -26,6 +26,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-provider';
+import { useUpcomingCount } from '@/features/events/api/events-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
 import { initials } from '@/lib/format';
@@ -63,8 +64,10 @@ function TabCount({ count, label }: { count: number | undefined; label: string }
 export function WorkspaceHeader() {
   const { user, logout } = useAuth();
   const openTasks = useOpenTaskCount();
+  const upcoming = useUpcomingCount();
   const counts: Record<string, { count: number | undefined; label: string }> = {
     '/tasks': { count: openTasks.data, label: `${openTasks.data ?? 0} open tasks` },
+    '/events': { count: upcoming.data, label: `${upcoming.data ?? 0} events in the coming week` },
   };
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);

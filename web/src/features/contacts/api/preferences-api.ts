@@ -40,3 +40,13 @@ export function useSaveContactColumns() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['preferences'] }),
   });
 }
+
+/** Saves calendar settings (merged with the stored ones by the server). */
+export function useSaveCalendarSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (calendar_settings: { defaultView?: string; startWeekday?: string }) =>
+      fetchJson('/user-preferences', { method: 'POST', body: { calendar_settings } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['preferences'] }),
+  });
+}

@@ -3,6 +3,7 @@ import { BotIcon, CalendarIcon, ContactIcon, CreditCardIcon, GlobeIcon, UsersRou
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { ContactsSettings } from '@/features/contacts/components/contacts-settings';
+import { CalendarSettings } from '@/features/events/components/calendar-settings';
 import { GroupManagement } from '@/features/groups/components/group-management';
 import { cn } from '@/lib/utils';
 import { UpcomingSection } from './upcoming-section';
@@ -47,9 +48,7 @@ const sections: SettingsSection[] = [
     title: 'Calendar',
     subtitle: 'Display & Events',
     icon: CalendarIcon,
-    component: () => (
-      <UpcomingSection text="Choose the default calendar view and the first day of the week, and export or import events." />
-    ),
+    component: CalendarSettings,
   },
   {
     key: 'group',

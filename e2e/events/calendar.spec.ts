@@ -1,0 +1,111 @@
+import type { Browser, Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { type Account, account, expect, signIn, signUp, test } from '../support/fixtures';
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+async function approve(adminPage: Page, who: Account) {
+  await adminPage.goto('/admin');
+  await adminPage
+    .getByTestId('admin-user-row')
+    .filter({ hasText: who.email })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(adminPage.getByText('User approved successfully')).toBeVisible();
+}
+
+/** A day of the shown month with no event yet: the 10th. */
+const tenth = () => {
+  const today = new Date();
+  return new Date(today.getFullYear(), today.getMonth(), 10);
+};
+
+test('create an event on an empty day, see it in every view, repeat it weekly; a participant sees it read-only', async ({
+  browser,
+  baseURL,
+}) => {
+  const ada = account('Ada');
+  const ben = account('Ben');
+  const page = await newPage(browser, baseURL);
+  await signUp(page, ada);
+  await expect(page).toHaveURL(/\/contacts$/);
+  const benPage = await newPage(browser, baseURL);
+  await signUp(benPage, ben);
+  await approve(page, ben);
+  await signIn(benPage, ben);
+  await expect(benPage).toHaveURL(/\/contacts$/);
+
+  await page.goto('/events');
+  const day = tenth();
+  const cell = page.locator(`[data-testid="calendar-day"][data-date="${format(day, 'yyyy-MM-dd')}"]`);
+  await cell.click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Event' });
+  await expect(dialog.getByLabel('Start', { exact: true })).toHaveValue(`${format(day, 'yyyy-MM-dd')}T09:00`);
+  await expect(dialog.getByLabel('End', { exact: true })).toHaveValue(`${format(day, 'yyyy-MM-dd')}T10:00`);
+  await dialog.getByLabel('Title', { exact: true }).fill('Design review');
+  await dialog.getByLabel('Project').fill('Website');
+  await dialog.getByRole('button', { name: 'Add participant' }).click();
+  await dialog.getByLabel('Participant 1 name').fill('Ben');
+  await dialog.getByLabel('Participant 1 email').fill(ben.email);
+  await dialog.getByRole('button', { name: 'Create Event' }).click();
+  await expect(page.getByText('Event created successfully')).toBeVisible();
+  await expect(cell.getByText('Design review')).toBeVisible();
+
+  // Week and day views place it by time.
+  await page.getByLabel('Calendar view').click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  // Changing the view goes back to today: step to the week of the 10th.
+  const weeksAway = Math.round((day.getTime() - new Date().getTime()) / (7 * 86_400_000));
+  for (let index = 0; index < Math.abs(weeksAway); index++)
+    await page.getByRole('button', { name: weeksAway > 0 ? 'Next' : 'Previous' }).click();
+  await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' })).toBeVisible();
+  await page.getByLabel('Calendar view').click();
+  await page.getByRole('option', { name: 'Monthly' }).click();
+
+  // Make it weekly on its weekday: four or five occurrences in the month.
+  await cell.getByText('Design review').click();
+  const edit = page.getByRole('dialog', { name: 'Edit Event' });
+  await edit.getByLabel('Repeat', { exact: true }).click();
+  await page.getByRole('option', { name: 'Weekly' }).click();
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Event updated successfully')).toBeVisible();
+  const occurrences = page
+    .getByTestId('month-grid')
+    .getByTestId('calendar-event')
+    .filter({ hasText: 'Design review' });
+  await expect.poll(() => occurrences.count()).toBeGreaterThanOrEqual(3);
+
+  // Ben, a participant, was notified and sees it read-only.
+  await expect(benPage.getByTestId('unread-dot')).toBeVisible();
+  await benPage.goto('/events');
+  await benPage
+    .locator(`[data-testid="calendar-day"][data-date="${format(day, 'yyyy-MM-dd')}"]`)
+    .getByText('Design review')
+    .click();
+  const view = benPage.getByRole('dialog', { name: 'View Event' });
+  await expect(view.getByText(`Organised by ${ada.email}`)).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
+});
+
+test('switching the week start to Monday in Settings changes the grid', async ({ page }) => {
+  await signUp(page, account('Ada'));
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.goto('/events');
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+  const firstDay = () => page.getByTestId('calendar-day').first().getAttribute('data-date');
+  const sundayStart = await firstDay();
+  expect(new Date(`${sundayStart}T12:00:00`).getDay()).toBe(0);
+
+  await page.goto('/settings?section=calendar');
+  await page.getByLabel('Week starts on').click();
+  await page.getByRole('option', { name: 'Monday' }).click();
+  await expect(page.getByText('Calendar settings saved')).toBeVisible();
+  await page
+    .getByRole('link', { name: /Events/ })
+    .first()
+    .click();
+  await expect(page.getByTestId('month-grid')).toBeVisible();
+  await expect.poll(async () => new Date(`${await firstDay()}T12:00:00`).getDay()).toBe(1);
+});

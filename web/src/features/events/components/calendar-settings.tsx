@@ -1,0 +1,146 @@
+import { DownloadIcon, UploadIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePreferences, useSaveCalendarSettings } from '@/features/contacts/api/preferences-api';
+import { API_BASE, request } from '@/lib/api-client';
+import { accessToken } from '@/lib/auth-storage';
+import { useImportEvents } from '../api/events-api';
+
+async function downloadIcs() {
+  await request('/auth/me'); // refreshes an expired access token first
+  const response = await fetch(`${API_BASE}/events/export.ics`, {
+    headers: { authorization: `Bearer ${accessToken() ?? ''}` },
+  });
+  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'relate-events.ics';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Settings → Calendar (Display & Events). */
+export function CalendarSettings() {
+  const preferences = usePreferences();
+  const save = useSaveCalendarSettings();
+  const importEvents = useImportEvents();
+  const input = useRef<HTMLInputElement>(null);
+  const [exporting, setExporting] = useState(false);
+  const settings = preferences.data?.calendar_settings;
+
+  const update = (changes: { defaultView?: string; startWeekday?: string }) =>
+    save.mutate(changes, {
+      onSuccess: () => toast.success('Calendar settings saved'),
+      onError: (error) => toast.error('Failed to save calendar settings', { description: error.message }),
+    });
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith('.ics')) {
+      toast.error('Invalid file', { description: 'Please select an .ics calendar file' });
+      return;
+    }
+    importEvents.mutate(file, {
+      onSuccess: (result) =>
+        toast.success(`Imported ${result.imported} events`, {
+          description: result.skipped
+            ? `${result.skipped} could not be read: ${result.errors.map((e) => e.error).join('; ')}`
+            : undefined,
+        }),
+      onError: (error) => toast.error('Import failed', { description: error.message }),
+      onSettled: () => {
+        if (input.current) input.current.value = '';
+      },
+    });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Display</CardTitle>
+          <CardDescription>How the Events tab opens.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor="calendar-default-view">Default view</Label>
+            <Select
+              value={settings?.defaultView ?? 'monthly'}
+              onValueChange={(value) => update({ defaultView: value })}
+            >
+              <SelectTrigger id="calendar-default-view">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="monthly">Monthly</SelectItem>
+                <SelectItem value="weekly">Weekly</SelectItem>
+                <SelectItem value="daily">Daily</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="calendar-week-start">Week starts on</Label>
+            <Select
+              value={settings?.startWeekday ?? 'sunday'}
+              onValueChange={(value) => update({ startWeekday: value })}
+            >
+              <SelectTrigger id="calendar-week-start">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="sunday">Sunday</SelectItem>
+                <SelectItem value="monday">Monday</SelectItem>
+              </SelectContent>
+            </Select>
+          </div>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Events</CardTitle>
+          <CardDescription>
+            Move your calendar in and out as iCalendar (.ics) files, e.g. from Google Calendar or Outlook.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={exporting}
+            onClick={async () => {
+              setExporting(true);
+              try {
+                await downloadIcs();
+              } catch (error) {
+                toast.error('Export failed', { description: (error as Error).message });
+              } finally {
+                setExporting(false);
+              }
+            }}
+          >
+            <DownloadIcon />
+            Export Events
+          </Button>
+          <Button variant="outline" disabled={importEvents.isPending} onClick={() => input.current?.click()}>
+            <UploadIcon />
+            Import Events
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept=".ics,text/calendar"
+            className="sr-only"
+            aria-label="Calendar file"
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

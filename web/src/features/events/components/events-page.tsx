@@ -1,0 +1,193 @@
+import type { CalendarEvent } from '@relate/contracts';
+import { addDays, addMonths, addWeeks, endOfDay, format, startOfDay } from 'date-fns';
+import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { usePreferences } from '@/features/contacts/api/preferences-api';
+import { useEvents } from '../api/events-api';
+import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
+import type { CalendarItem } from './calendar-types';
+import { EventChip } from './event-chip';
+import { EventDialog, type EventDialogState } from './event-dialog';
+import { MonthView } from './month-view';
+import { TimeGridView } from './time-grid-view';
+
+type View = 'monthly' | 'weekly' | 'daily';
+
+function toItem(event: CalendarEvent): CalendarItem {
+  return {
+    key: `${event.id}:${event.start_datetime}`,
+    eventId: event.id,
+    title: event.title,
+    start: new Date(event.start_datetime),
+    end: new Date(event.end_datetime),
+    allDay: event.all_day,
+    project: event.project,
+    location: event.location,
+  };
+}
+
+export function EventsPage() {
+  const preferences = usePreferences();
+  const settings = preferences.data?.calendar_settings;
+  const weekStart = settings?.startWeekday ?? 'sunday';
+  const [view, setView] = useState<View | null>(null);
+  const [focus, setFocus] = useState(() => new Date());
+  const [dialog, setDialog] = useState<EventDialogState | null>(null);
+  const [dayList, setDayList] = useState<{ day: Date; items: CalendarItem[] } | null>(null);
+  const [searchParams] = useSearchParams();
+  const activeView: View = view ?? settings?.defaultView ?? 'monthly';
+
+  const days = useMemo(() => {
+    if (activeView === 'monthly') return monthGrid(focus, weekStart);
+    if (activeView === 'weekly') return weekDays(focus, weekStart);
+    return [startOfDay(focus)];
+  }, [activeView, focus, weekStart]);
+  const from = startOfDay(days[0]);
+  const to = endOfDay(days[days.length - 1]);
+  const events = useEvents(from, to);
+  const byId = useMemo(() => new Map((events.data ?? []).map((event) => [event.id, event])), [events.data]);
+  const items = useMemo(() => (events.data ?? []).map(toItem), [events.data]);
+
+  useEffect(() => {
+    if (events.isError) toast.error('Failed to fetch events');
+  }, [events.isError]);
+
+  // A notification's link (?event=ID) opens that event.
+  const linked = Number(searchParams.get('event')) || null;
+  useEffect(() => {
+    const event = linked ? byId.get(linked) : undefined;
+    if (event) setDialog({ mode: event.is_owner ? 'edit' : 'view', event });
+  }, [linked, byId]);
+
+  const step = (direction: 1 | -1) =>
+    setFocus((current) =>
+      activeView === 'monthly'
+        ? addMonths(current, direction)
+        : activeView === 'weekly'
+          ? addWeeks(current, direction)
+          : addDays(current, direction),
+    );
+
+  const changeView = (next: View) => {
+    setView(next);
+    setFocus(new Date()); // changing the view resets the focus to today (spec section 2)
+  };
+
+  const addOn = (day: Date) => setDialog({ mode: 'add', ...defaultSlot(day) });
+  const openItem = (item: CalendarItem) => {
+    const event = byId.get(item.eventId);
+    if (!event) return;
+    const occurrence =
+      (events.data ?? []).find((candidate) => `${candidate.id}:${candidate.start_datetime}` === item.key) ??
+      event;
+    setDayList(null);
+    setDialog({ mode: event.is_owner ? 'edit' : 'view', event: occurrence });
+  };
+
+  const heading =
+    activeView === 'monthly'
+      ? format(focus, 'MMMM yyyy')
+      : activeView === 'weekly'
+        ? `${format(days[0], 'MMM d')} – ${format(days[6], 'MMM d, yyyy')}`
+        : format(focus, 'EEEE, MMMM d, yyyy');
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="icon" onClick={() => step(-1)} aria-label="Previous">
+            <ChevronLeftIcon />
+          </Button>
+          <Button variant="outline" size="icon" onClick={() => step(1)} aria-label="Next">
+            <ChevronRightIcon />
+          </Button>
+          <Button variant="ghost" size="sm" onClick={() => setFocus(new Date())}>
+            Today
+          </Button>
+          <h1 className="ml-1 text-xl font-semibold tracking-tight" data-testid="calendar-heading">
+            {heading}
+          </h1>
+        </div>
+        <div className="flex items-center gap-2">
+          <Select value={activeView} onValueChange={(value) => changeView(value as View)}>
+            <SelectTrigger className="w-32" aria-label="Calendar view">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="daily">Daily</SelectItem>
+              <SelectItem value="weekly">Weekly</SelectItem>
+              <SelectItem value="monthly">Monthly</SelectItem>
+            </SelectContent>
+          </Select>
+          <Button onClick={() => addOn(focus)}>
+            <PlusIcon />
+            Add Event
+          </Button>
+        </div>
+      </div>
+
+      {events.isPending ? (
+        <p className="py-16 text-center text-sm text-muted-foreground">Loading events...</p>
+      ) : activeView === 'monthly' ? (
+        <MonthView
+          focus={focus}
+          weekStart={weekStart}
+          items={items}
+          onDayClick={(day, dayItems) =>
+            dayItems.length === 0 ? addOn(day) : setDayList({ day, items: dayItems })
+          }
+          onDayContextMenu={addOn}
+          onEventClick={openItem}
+        />
+      ) : (
+        <TimeGridView
+          days={days}
+          items={items}
+          onSlotClick={(start) =>
+            setDialog({ mode: 'add', start, end: new Date(start.getTime() + 3_600_000) })
+          }
+          onEventClick={openItem}
+        />
+      )}
+
+      <Dialog open={dayList !== null} onOpenChange={(open) => !open && setDayList(null)}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Events for {dayList ? format(dayList.day, 'EEEE, MMMM d, yyyy') : ''}</DialogTitle>
+            <DialogDescription>Open an event, or add another on this day.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-1.5">
+            {dayList?.items.map((item) => (
+              <EventChip key={item.key} item={item} onClick={openItem} className="py-1.5 text-sm" />
+            ))}
+          </div>
+          <DialogFooter>
+            <Button
+              onClick={() => {
+                const day = dayList?.day;
+                setDayList(null);
+                if (day) addOn(day);
+              }}
+            >
+              <PlusIcon />
+              Add Event
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <EventDialog state={dialog} onClose={() => setDialog(null)} />
+    </div>
+  );
+}
