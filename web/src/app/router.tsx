@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { EventsPage } from '@/features/events/components/events-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
@@ -9,7 +10,8 @@ import { WorkspaceLayout } from './layouts/workspace-layout';
 import { AuthPage } from './routes/auth';
 import { NotFoundPage } from './routes/not-found';
 
-export const router = createBrowserRouter([
+/** Every route; lazily loaded pages show the spinner while their code arrives. */
+const routes: RouteObject[] = [
   { element: <RedirectIfAuthenticated />, children: [{ path: '/auth', element: <AuthPage /> }] },
   {
     path: '/auth/google/callback',
@@ -54,4 +56,6 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <NotFoundPage /> },
-]);
+];
+
+export const router = createBrowserRouter([{ HydrateFallback: FullPageSpinner, children: routes }]);
