@@ -45,6 +45,14 @@ test('add contacts, filter a column, edit inline and in the detail dialog, delet
   await page.getByLabel('Filter Email').fill('');
   await expect(rows(page).filter({ hasText: 'Bletchley Park' })).toHaveCount(1);
 
+  await rows(page).filter({ hasText: 'Turing' }).getByRole('button', { name: 'Edit contact' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+  await edit.getByRole('tab', { name: 'Professional Info' }).click();
+  await edit.getByLabel('Job Title').fill('Cryptanalyst');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit).toBeHidden();
+  await expect(rows(page).filter({ hasText: 'Cryptanalyst' })).toHaveCount(1);
+
   await rows(page).filter({ hasText: 'Hopper' }).getByText('Grace', { exact: true }).click();
   const detail = page.getByRole('dialog');
   await expect(detail.getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();

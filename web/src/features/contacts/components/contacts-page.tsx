@@ -34,6 +34,7 @@ export function ContactsPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Person | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Person | null>(null);
 
@@ -200,6 +201,7 @@ export function ContactsPage() {
               onSelectedChange={setSelected}
               onOpen={(person) => setOpenId(person.id)}
               onDelete={setToDelete}
+              onEditInDialog={setEditing}
               onSaveRow={saveRow}
               emptyText="No contacts found"
             />
@@ -223,6 +225,13 @@ export function ContactsPage() {
         person={null}
         customFieldNames={customFieldNames}
         onSubmit={addContact}
+      />
+      <ContactFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        person={editing}
+        customFieldNames={customFieldNames}
+        onSubmit={(changes) => (editing ? saveRow(editing, changes) : Promise.resolve(false))}
       />
       <ContactDetailDialog
         personId={openId}

@@ -5,6 +5,7 @@ import {
   ArrowUpIcon,
   CheckIcon,
   PencilIcon,
+  SquarePenIcon,
   Trash2Icon,
   XIcon,
 } from 'lucide-react';
@@ -36,6 +37,7 @@ interface ContactsTableProps {
   onSelectedChange: (selected: Set<number>) => void;
   onOpen: (person: Person) => void;
   onDelete: (person: Person) => void;
+  onEditInDialog: (person: Person) => void;
   onSaveRow: (person: Person, changes: Record<string, unknown>) => Promise<boolean>;
   emptyText: string;
 }
@@ -60,6 +62,7 @@ export function ContactsTable({
   onSelectedChange,
   onOpen,
   onDelete,
+  onEditInDialog,
   onSaveRow,
   emptyText,
 }: ContactsTableProps) {
@@ -234,6 +237,15 @@ export function ContactsTable({
                       >
                         <PencilIcon />
                         <span className="sr-only">Edit row</span>
+                      </Button>
+                      <Button
+                        size="icon"
+                        variant="ghost"
+                        className="size-8"
+                        onClick={() => onEditInDialog(person)}
+                      >
+                        <SquarePenIcon />
+                        <span className="sr-only">Edit contact</span>
                       </Button>
                       <Button
                         size="icon"
