@@ -57,9 +57,19 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
   await page.getByLabel('Calendar view').click();
   await page.getByRole('option', { name: 'Weekly' }).click();
   // Changing the view goes back to today: step to the week of the 10th.
-  const weeksAway = Math.round((day.getTime() - new Date().getTime()) / (7 * 86_400_000));
+  const weeksAway = Math.round((day.getTime() - Date.now()) / (7 * 86_400_000));
   for (let index = 0; index < Math.abs(weeksAway); index++)
     await page.getByRole('button', { name: weeksAway > 0 ? 'Next' : 'Previous' }).click();
+  await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' })).toBeVisible();
+  await page.getByLabel('Calendar view').click();
+  await page.getByRole('option', { name: 'Daily' }).click();
+  const today = new Date();
+  const daysAway = Math.round(
+    (day.getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000,
+  );
+  for (let index = 0; index < Math.abs(daysAway); index++)
+    await page.getByRole('button', { name: daysAway > 0 ? 'Next' : 'Previous' }).click();
+  await expect(page.getByTestId('calendar-heading')).toContainText(format(day, 'MMMM d'));
   await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' })).toBeVisible();
   await page.getByLabel('Calendar view').click();
   await page.getByRole('option', { name: 'Monthly' }).click();
