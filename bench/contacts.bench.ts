@@ -1,8 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { multipart } from '../server/test/multipart';
 import { createTestApp, createUser } from '../server/test/test-app';
 import { type BenchResult, type BenchSuite, benchDatabases, time } from './harness';
-import { contactsCsv, seedContacts } from './seed-contacts';
+import { seedContacts } from './seed-contacts';
 
 const CONTACTS = 100_000;
 const OTHER_CONTACTS = 10_000;
@@ -17,6 +18,18 @@ const CASES = [
   { name: 'page 1,000', url: '/api/people?page=1000' },
   { name: 'sort by last name', url: '/api/people?sort=last_name&order=asc' },
 ] as const;
+
+/** The import runs in a process of its own so that its peak RSS is that of a server doing the import. */
+function importInOwnProcess(label: string): { elapsedMs: number; peakRssMb: number } {
+  const worker = path.join(import.meta.dirname, 'contacts-import.worker.ts');
+  const kind = label === 'PostgreSQL' ? 'postgres' : 'pglite';
+  const run = spawnSync(process.execPath, ['--import', 'tsx', worker, kind, String(IMPORT_ROWS)], {
+    encoding: 'utf8',
+    env: process.env,
+  });
+  if (run.status !== 0) throw new Error(`import worker failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
+}
 
 /**
  * The contacts table at 100,000 contacts through buildApp + app.inject: p50/p95 of the list queries,
@@ -60,53 +73,22 @@ const suite: BenchSuite = {
             ...timing,
           });
         }
-
-        const importer = await createUser(app);
-        const body = multipart(
-          {
-            mapping: JSON.stringify({
-              'First Name': 'first_name',
-              'Last Name': 'last_name',
-              'E-mail': 'email',
-              Phone: 'phone',
-              Company: 'organization',
-              'Job Title': 'job_title',
-              Notes: 'notes',
-            }),
-          },
-          { name: 'contacts.csv', content: contactsCsv(IMPORT_ROWS) },
-        );
-        global.gc?.();
-        let peak = process.memoryUsage().rss;
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, process.memoryUsage().rss);
-        }, 20);
-        const started = performance.now();
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/csv/import-with-mapping',
-          payload: body.payload,
-          headers: { ...importer.headers, ...body.headers },
-        });
-        const elapsed = performance.now() - started;
-        clearInterval(sampler);
-        if (response.json().imported_count !== IMPORT_ROWS)
-          throw new Error(`import: ${response.body.slice(0, 300)}`);
-        log(
-          `${database.label}: imported ${IMPORT_ROWS.toLocaleString()} CSV rows in ${(elapsed / 1000).toFixed(1)} s = ${Math.round(IMPORT_ROWS / (elapsed / 1000)).toLocaleString()} rows/s; peak RSS ${Math.round(peak / 1024 / 1024)} MB`,
-        );
-        results.push({
-          suite: suite.name,
-          database: database.label,
-          case: `CSV import of ${IMPORT_ROWS.toLocaleString()} rows (ms)`,
-          runs: 1,
-          p50: elapsed,
-          p95: elapsed,
-        });
       } finally {
         await close();
         await database.dispose();
       }
+      const { elapsedMs, peakRssMb } = importInOwnProcess(database.label);
+      log(
+        `${database.label}: imported ${IMPORT_ROWS.toLocaleString()} CSV rows in ${(elapsedMs / 1000).toFixed(1)} s = ${Math.round(IMPORT_ROWS / (elapsedMs / 1000)).toLocaleString()} rows/s; the importing process's peak RSS ${Math.round(peakRssMb)} MB`,
+      );
+      results.push({
+        suite: suite.name,
+        database: database.label,
+        case: `CSV import of ${IMPORT_ROWS.toLocaleString()} rows (ms)`,
+        runs: 1,
+        p50: elapsedMs,
+        p95: elapsedMs,
+      });
     }
     return results;
   },

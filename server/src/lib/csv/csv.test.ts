@@ -100,6 +100,18 @@ describe('openCsv on awkward input', () => {
     expect(last).toBe(rows + 1);
   });
 
+
+  it('reads a whole file held in memory in slices, keeping characters that straddle a slice whole', async () => {
+    const header = 'Name,Note\n';
+    // The 64 KiB slice boundary falls inside the emoji (a surrogate pair) and inside the 'é' (two bytes).
+    const filler = 'x'.repeat(64 * 1024 - header.length - 'a,'.length - 1);
+    const text = `${header}a,${filler}😀é\nb,after\n`;
+    for (const source of [text, Buffer.from(text)]) {
+      const { rows } = await readCsvRows(source);
+      expect(rows.map((row) => row.values[0])).toEqual(['a', 'b']);
+      expect(rows[0].values[1].endsWith('😀é')).toBe(true);
+    }
+  });
   it('rejects binary files as "Invalid file" and enforces the size limit with 413', async () => {
     const png = Buffer.from([
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,

@@ -58,6 +58,26 @@ function toIterator(source: AsyncIterable<SourceChunk> | Iterable<SourceChunk>):
   return { next: async () => iterator.next() };
 }
 
+const SLICE = 64 * 1024;
+
+/**
+ * A whole file in memory, fed to the parser a slice at a time: given one big chunk, the parser would
+ * turn every row into a record at once instead of as the importer asks for them.
+ */
+function* slices(source: Buffer | string): Generator<SourceChunk> {
+  if (Buffer.isBuffer(source)) {
+    for (let start = 0; start < source.length; start += SLICE) yield source.subarray(start, start + SLICE);
+    return;
+  }
+  for (let start = 0; start < source.length; ) {
+    let end = Math.min(start + SLICE, source.length);
+    const last = source.charCodeAt(end - 1);
+    if (end < source.length && last >= 0xd800 && last <= 0xdbff) end--; // keep surrogate pairs whole
+    yield source.slice(start, end);
+    start = end;
+  }
+}
+
 /** Counts bytes as they pass and stops the read once the limit is crossed. */
 async function* limitBytes(source: AsyncIterator<SourceChunk>, maxBytes: number, already: number) {
   let total = already;
@@ -87,7 +107,9 @@ export async function openCsv(
   options: OpenCsvOptions = {},
 ): Promise<CsvTable> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_CSV_BYTES;
-  const iterator = toIterator(typeof source === 'string' || Buffer.isBuffer(source) ? [source] : source);
+  const iterator = toIterator(
+    typeof source === 'string' || Buffer.isBuffer(source) ? slices(source) : source,
+  );
 
   // Read the head to choose encoding, delimiter and header row before streaming the rest.
   const headChunks: Buffer[] = [];

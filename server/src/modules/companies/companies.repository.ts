@@ -1,5 +1,6 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
 import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
 
@@ -124,8 +125,11 @@ export class CompaniesRepository {
   }
 
   async insertMany(userId: number, values: CompanyValues[], db: Database = this.db): Promise<void> {
-    if (values.length === 0) return;
-    await db.insert(companies).values(values.map((value) => ({ ...value, userId })));
+    await insertRowsAsJson(
+      db,
+      companies,
+      values.map((value) => ({ ...value, userId })),
+    );
   }
 
   async update(

@@ -141,10 +141,16 @@ export class ContactsService {
       const customNames = targets.flatMap((target) => (target.kind === 'custom' ? [target.name] : []));
       if (customNames.length > 0) await this.addCustomFieldNames(userId, customNames, tx);
       let batch: (ContactValues & { userId: number })[] = [];
+      // One batch is written while the next is parsed: the database and this process work at once.
+      let writing: Promise<unknown> = Promise.resolve();
       const flush = async () => {
-        await this.repository.insertMany(batch, tx);
-        result.imported += batch.length;
+        const rows = batch;
         batch = [];
+        await writing;
+        writing = this.repository.insertMany(rows, tx).then(() => {
+          result.imported += rows.length;
+        });
+        writing.catch(() => {}); // awaited (and thrown) at the next flush; this only avoids an unhandled rejection
       };
       for await (const { row, values } of table.records) {
         result.total++;
@@ -163,6 +169,7 @@ export class ContactsService {
         if (batch.length === IMPORT_BATCH_SIZE) await flush();
       }
       await flush();
+      await writing;
     });
     return result;
   }
