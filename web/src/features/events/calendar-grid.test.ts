@@ -1,6 +1,13 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { cellEvents, defaultSlot, monthGrid, projectHue, weekdayLabels } from './calendar-grid';
+import {
+  cellEvents,
+  defaultSlot,
+  monthGrid,
+  overlapColumns,
+  projectHue,
+  weekdayLabels,
+} from './calendar-grid';
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
 
@@ -55,5 +62,42 @@ describe('defaultSlot', () => {
     const { start, end } = defaultSlot(new Date(2026, 10, 23, 15, 45));
     expect(format(start, 'yyyy-MM-dd HH:mm')).toBe('2026-11-23 09:00');
     expect(format(end, 'HH:mm')).toBe('10:00');
+  });
+});
+
+describe('overlapColumns', () => {
+  it('keeps events that do not overlap full width', () => {
+    expect(
+      overlapColumns([
+        { start: 9, end: 10 },
+        { start: 10, end: 11 },
+      ]),
+    ).toEqual([
+      { column: 0, columns: 1 },
+      { column: 0, columns: 1 },
+    ]);
+  });
+
+  it('puts overlapping events side by side and reuses a column once it is free', () => {
+    // 9-11 overlaps 10-12; 11-12 starts when 9-11 ends, so it takes that column; 14-15 stands alone.
+    expect(
+      overlapColumns([
+        { start: 10, end: 12 },
+        { start: 9, end: 11 },
+        { start: 11, end: 12 },
+        { start: 14, end: 15 },
+      ]),
+    ).toEqual([
+      { column: 1, columns: 2 },
+      { column: 0, columns: 2 },
+      { column: 0, columns: 2 },
+      { column: 0, columns: 1 },
+    ]);
+  });
+
+  it('gives three events at the same time a third of the width each', () => {
+    const same = { start: 9, end: 10 };
+    expect(overlapColumns([same, same, same]).map((place) => place.columns)).toEqual([3, 3, 3]);
+    expect(overlapColumns([same, same, same]).map((place) => place.column)).toEqual([0, 1, 2]);
   });
 });

@@ -60,3 +60,40 @@ export function defaultSlot(day: Date): { start: Date; end: Date } {
   end.setHours(10);
   return { start, end };
 }
+
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Side-by-side columns for one day's timed events: events that overlap (directly or through others)
+ * share the width of their cluster; each takes the first column free at its start.
+ * Answers, per span in the given order, its column and the number of columns of its cluster.
+ */
+export function overlapColumns(spans: Span[]): { column: number; columns: number }[] {
+  const order = spans
+    .map((span, index) => ({ ...span, index }))
+    .sort((a, b) => a.start - b.start || b.end - a.end);
+  const placed = new Array<{ column: number; columns: number }>(spans.length);
+  let cluster: { index: number; column: number }[] = [];
+  let columnEnds: number[] = [];
+  let clusterEnd = Number.NEGATIVE_INFINITY;
+  const closeCluster = () => {
+    for (const { index, column } of cluster) placed[index] = { column, columns: columnEnds.length };
+    cluster = [];
+    columnEnds = [];
+  };
+  for (const span of order) {
+    if (span.start >= clusterEnd) {
+      closeCluster();
+      clusterEnd = span.end;
+    } else clusterEnd = Math.max(clusterEnd, span.end);
+    let column = columnEnds.findIndex((end) => end <= span.start);
+    if (column === -1) column = columnEnds.push(span.end) - 1;
+    else columnEnds[column] = span.end;
+    cluster.push({ index: span.index, column });
+  }
+  closeCluster();
+  return placed;
+}
