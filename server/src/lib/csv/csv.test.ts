@@ -100,7 +100,6 @@ describe('openCsv on awkward input', () => {
     expect(last).toBe(rows + 1);
   });
 
-
   it('reads a whole file held in memory in slices, keeping characters that straddle a slice whole', async () => {
     const header = 'Name,Note\n';
     // The 64 KiB slice boundary falls inside the emoji (a surrogate pair) and inside the 'é' (two bytes).

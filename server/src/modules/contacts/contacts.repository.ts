@@ -59,6 +59,8 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 /** The columns the search text is made of: their values are substrings of it. */
 const SEARCHED_KEYS = new Set([
   'full_name',
+  'first_name',
+  'last_name',
   'email',
   'phone',
   'mobile',
