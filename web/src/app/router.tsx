@@ -1,10 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
-import { EventsPage } from '@/features/events/components/events-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
-import { SettingsPage } from '@/features/settings/components/settings-page';
-import { TasksPage } from '@/features/tasks/components/tasks-page';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
 import { AuthPage } from './routes/auth';
@@ -34,9 +31,24 @@ const routes: RouteObject[] = [
           { path: '/', element: <Navigate to="/contacts" replace /> },
           { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
           { path: '/contacts', element: <ContactsPage /> },
-          { path: '/tasks', element: <TasksPage /> },
-          { path: '/events', element: <EventsPage /> },
-          { path: '/settings', element: <SettingsPage /> },
+          {
+            path: '/tasks',
+            lazy: async () => ({
+              Component: (await import('@/features/tasks/components/tasks-page')).TasksPage,
+            }),
+          },
+          {
+            path: '/events',
+            lazy: async () => ({
+              Component: (await import('@/features/events/components/events-page')).EventsPage,
+            }),
+          },
+          {
+            path: '/settings',
+            lazy: async () => ({
+              Component: (await import('@/features/settings/components/settings-page')).SettingsPage,
+            }),
+          },
           { path: '/notifications', element: <NotificationsList /> },
           {
             path: '/companies',
