@@ -98,6 +98,9 @@ const Muted = ({ children }: { children?: string | null }) =>
   children || <span className="text-muted-foreground">—</span>;
 
 /** The company directory: server-side sort by the spec's seven columns. */
+/** The actions stay in view while a narrow window scrolls the wide table sideways. */
+const STICKY_END = 'sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.18)]';
+
 export function CompaniesTable({
   companies,
   sort,
@@ -125,7 +128,11 @@ export function CompaniesTable({
             {...head}
           />
           <SortableHead column="created_at" label="Created At" {...head} />
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead
+            className={cn(STICKY_END, 'bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))] text-right')}
+          >
+            Actions
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody className={cn('transition-opacity', stale && 'opacity-60')}>
@@ -168,7 +175,10 @@ export function CompaniesTable({
             <TableCell className="whitespace-nowrap text-muted-foreground">
               {formatDate(company.created_at)}
             </TableCell>
-            <TableCell className="text-right" onClick={(event) => event.stopPropagation()}>
+            <TableCell
+              className={cn(STICKY_END, 'bg-card text-right')}
+              onClick={(event) => event.stopPropagation()}
+            >
               <div className="flex justify-end gap-0.5">
                 <RowAction label={`View details of ${company.record}`} onClick={() => onView(company)}>
                   <EyeIcon />

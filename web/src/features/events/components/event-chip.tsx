@@ -32,13 +32,16 @@ export function EventChip({
       onContextMenu={(event) => event.stopPropagation()}
       style={eventColours(item.project)}
       className={cn(
-        'flex w-full min-w-0 items-center gap-1 truncate rounded border-l-[3px] px-1.5 py-0.5 text-left text-xs font-medium hover:brightness-95',
+        'flex w-full min-w-0 items-center gap-1 truncate rounded border-l-[3px] px-1 py-0.5 sm:px-1.5 text-left text-xs font-medium hover:brightness-95',
         className,
       )}
       title={`${item.title}${item.allDay ? '' : ` · ${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}`}
     >
       {!item.allDay && (
-        <span className="shrink-0 tabular-nums opacity-75">{format(item.start, 'HH:mm')}</span>
+        // On a phone the month cells are too narrow for both: the title wins.
+        <span className="hidden shrink-0 tabular-nums opacity-75 sm:inline">
+          {format(item.start, 'HH:mm')}
+        </span>
       )}
       <span className="truncate">{item.title}</span>
     </button>
