@@ -1,20 +1,32 @@
 /**
  * One 100,000-row contacts CSV import in a process of its own, so that its peak RSS is the server's
  * (buildApp + database + the uploaded file), not the benchmark's seeded data. Run by contacts.bench.ts:
- *   tsx bench/contacts-import.worker.ts <pglite|postgres> <rows>
+ *   tsx bench/contacts-import.worker.ts postgres <rows>
+ *   tsx bench/contacts-import.worker.ts pglite <rows> <an existing, migrated PGlite directory>
  * prints one JSON line: { elapsedMs, peakRssMb, imported }.
  */
+
+import { openPglite } from '../server/src/db/client';
 import { multipart } from '../server/test/multipart';
 import { createTestApp, createUser } from '../server/test/test-app';
-import { openBenchPglite, openBenchPostgres, postgresUrl } from './harness';
+import { type BenchDatabase, openBenchPostgres, postgresUrl } from './harness';
 import { contactsCsv } from './seed-contacts';
 
-const [kind, rowsArgument] = process.argv.slice(2);
+const [kind, rowsArgument, pgliteDir] = process.argv.slice(2);
 const rows = Number(rowsArgument);
-const adminUrl = postgresUrl();
-if (kind === 'postgres' && !adminUrl) throw new Error('No PostgreSQL URL');
-const database =
-  kind === 'postgres' && adminUrl ? await openBenchPostgres(adminUrl) : await openBenchPglite();
+
+/** A fresh PostgreSQL database, or the PGlite directory the caller created (reopened, as a restarted server does). */
+async function open(): Promise<BenchDatabase> {
+  if (kind === 'pglite') {
+    const handle = await openPglite(pgliteDir);
+    return { label: 'PGlite', handle, dispose: () => handle.close() };
+  }
+  const adminUrl = postgresUrl();
+  if (!adminUrl) throw new Error('No PostgreSQL URL');
+  return openBenchPostgres(adminUrl);
+}
+
+const database = await open();
 const { app, close } = await createTestApp({
   database: database.handle,
   env: { API_RATE_LIMIT_PER_MINUTE: '100000000' },
