@@ -34,6 +34,17 @@ const allIdentical = sql<boolean>`count(distinct (${companies.categories}, ${com
 /** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** Whether the options narrow the list at all (else its total is the stats' total). */
+export function isFiltered({
+  q,
+  name,
+  categories,
+  domains,
+  connection_strength,
+}: CompanyListOptions): boolean {
+  return Boolean(q || name || categories || domains || connection_strength);
+}
+
 function filters(userId: number, options: CompanyListOptions): SQL | undefined {
   const { q, name, categories, domains, connection_strength } = options;
   return and(
@@ -58,23 +69,20 @@ function ordering(sort: CompanySort, order: 'asc' | 'desc'): SQL[] {
 export class CompaniesRepository {
   constructor(private readonly db: Database) {}
 
-  async list(
-    userId: number,
-    options: CompanyListOptions,
-    db: Database = this.db,
-  ): Promise<{ rows: CompanyRow[]; total: number }> {
-    const where = filters(userId, options);
-    const [rows, [{ total }]] = await Promise.all([
-      db
-        .select()
-        .from(companies)
-        .where(where)
-        .orderBy(...ordering(options.sort, options.order))
-        .limit(options.page_size)
-        .offset((options.page - 1) * options.page_size),
-      db.select({ total: count() }).from(companies).where(where),
-    ]);
-    return { rows, total };
+  /** One page of the user's companies matching the options. */
+  page(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<CompanyRow[]> {
+    return db
+      .select()
+      .from(companies)
+      .where(filters(userId, options))
+      .orderBy(...ordering(options.sort, options.order))
+      .limit(options.page_size)
+      .offset((options.page - 1) * options.page_size);
+  }
+
+  async countMatching(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<number> {
+    const [{ total }] = await db.select({ total: count() }).from(companies).where(filters(userId, options));
+    return total;
   }
 
   async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {

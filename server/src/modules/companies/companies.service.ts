@@ -13,7 +13,7 @@ import { openCsv } from '../../lib/csv';
 import { fieldError, notFound } from '../../lib/errors';
 import { parseCompanyRow, recogniseHeader, resolveColumns } from './companies.csv';
 import { toCompanyValues, toNewCompanyValues } from './companies.mapper';
-import type { CompaniesRepository, CompanyRow } from './companies.repository';
+import { type CompaniesRepository, type CompanyRow, isFiltered } from './companies.repository';
 
 const IMPORT_BATCH_SIZE = 1000;
 const MAX_REPORTED_ROW_ERRORS = 1000;
@@ -37,11 +37,13 @@ export class CompaniesService {
   ) {}
 
   async list(userId: number, options: CompanyListOptions): Promise<CompanyPage> {
-    const [{ rows, total }, stats] = await Promise.all([
-      this.repository.list(userId, options),
+    // Unfiltered, the list's total is the stats' total: one count instead of two.
+    const [rows, stats, filteredTotal] = await Promise.all([
+      this.repository.page(userId, options),
       this.repository.stats(userId),
+      isFiltered(options) ? this.repository.countMatching(userId, options) : undefined,
     ]);
-    return { rows, total, stats };
+    return { rows, total: filteredTotal ?? stats.total, stats };
   }
 
   async get(userId: number, id: number): Promise<CompanyRow> {
