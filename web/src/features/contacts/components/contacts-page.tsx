@@ -10,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useContactColumns } from '@/features/preferences/api/preferences-api';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useCustomFieldNames } from '../api/custom-fields-api';
 import {
@@ -19,7 +20,6 @@ import {
   usePeople,
   useUpdatePerson,
 } from '../api/people-api';
-import { useContactColumns } from '../api/preferences-api';
 import { ContactDetailDialog } from './contact-detail-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
 import { ContactsTable, type SortState } from './contacts-table';

@@ -12,8 +12,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useContactColumns, useSaveContactColumns } from '@/features/preferences/api/preferences-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
-import { useContactColumns, useSaveContactColumns } from '../api/preferences-api';
 import { CUSTOM_PREFIX } from '../fields';
 
 /** The saved columns plus a (disabled) column for every custom field not yet among them. */

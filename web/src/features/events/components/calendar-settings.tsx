@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePreferences, useSaveCalendarSettings } from '@/features/contacts/api/preferences-api';
+import { usePreferences, useSaveCalendarSettings } from '@/features/preferences/api/preferences-api';
 import { API_BASE, request } from '@/lib/api-client';
 import { accessToken } from '@/lib/auth-storage';
 import { useImportEvents } from '../api/events-api';

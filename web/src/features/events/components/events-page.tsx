@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePreferences } from '@/features/contacts/api/preferences-api';
+import { usePreferences } from '@/features/preferences/api/preferences-api';
 import { useEvents } from '../api/events-api';
 import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
