@@ -48,11 +48,11 @@ function StatCard({
     <Card>
       <CardHeader className="flex-row items-center justify-between pb-2">
         <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <Icon className="size-4 text-muted-foreground" />
+        <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" />
       </CardHeader>
       <CardContent>
-        <p className="text-3xl font-semibold tabular-nums">{value}</p>
-        <p className="text-xs text-muted-foreground">{hint}</p>
+        <p className="text-2xl font-semibold tabular-nums sm:text-3xl">{value}</p>
+        <p className="hidden text-xs text-muted-foreground sm:block">{hint}</p>
       </CardContent>
     </Card>
   );
@@ -103,7 +103,7 @@ export function AdminDashboard() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
           <Link to="/dashboard" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <ArrowLeftIcon />
             Back to Dashboard
@@ -119,7 +119,7 @@ export function AdminDashboard() {
         </Button>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard
           title="Total Users"
           value={counts.all}
