@@ -1,6 +1,7 @@
 import {
   type CompanyCsvField,
   type CompanyCsvTarget,
+  type ConnectionStrength,
   CreateCompanyBodySchema,
   MAX_TWITTER_FOLLOWER_COUNT,
   type NewCompany,
@@ -119,6 +120,16 @@ export function parseFollowerCount(text: string): number {
   return Math.min(Math.floor(Number(match[1]) * multiplier), MAX_TWITTER_FOLLOWER_COUNT);
 }
 
+/** CRM exports (Attio among them) grade strength on five levels; ours has three. */
+const STRENGTH_LEVELS: Record<string, ConnectionStrength> = {
+  'very weak': 'weak',
+  weak: 'weak',
+  medium: 'medium',
+  good: 'medium',
+  strong: 'strong',
+  'very strong': 'strong',
+};
+
 export type ParsedCompanyRow = { company: NewCompany } | { error: string };
 
 /**
@@ -143,8 +154,10 @@ export function parseCompanyRow(columns: CompanyCsvTarget[], values: string[]): 
     raw.last_interaction = date.toISOString();
   }
   const strength = cells.get('connection_strength');
-  if (strength && !['weak', 'medium', 'strong'].includes(strength.toLowerCase())) {
-    return { error: `Connection strength '${strength}' must be weak, medium or strong` };
+  if (strength) {
+    const level = STRENGTH_LEVELS[strength.trim().toLowerCase()];
+    if (!level) return { error: `Connection strength '${strength}' must be weak, medium or strong` };
+    raw.connection_strength = level;
   }
   const followers = cells.get('twitter_follower_count');
   if (followers !== undefined) raw.twitter_follower_count = parseFollowerCount(followers);

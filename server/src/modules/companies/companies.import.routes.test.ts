@@ -160,6 +160,66 @@ describe('POST /api/company-csv-processor', () => {
     });
   });
 
+  it('imports an Attio export, its five-level connection strength read as ours', async () => {
+    const user = await createUser(t.app);
+    const response = await importCsv(user, { csvData: fixture('attio_companies.csv') });
+    expect(response.json()).toEqual({ imported: 3, skipped: 0, errors: [] });
+    const companies = await companiesOf(user);
+    expect(byRecord(companies, 'Globex Corporation')).toMatchObject({
+      tags: ['enterprise', 'priority'],
+      categories: 'Manufacturing',
+      linkedin_profile: 'https://www.linkedin.com/company/globex',
+      last_interaction: '2024-03-18T14:05:00.000Z',
+      connection_strength: 'strong',
+      twitter_follower_count: 15230,
+      twitter: 'globexcorp',
+      domains: ['globex.com', 'globex.io'],
+      description: 'Makes everything, "quietly".',
+      notion_id: 'a1b2c3d4',
+    });
+    expect(byRecord(companies, 'Initech')).toMatchObject({ connection_strength: 'weak', tags: [] });
+    expect(byRecord(companies, 'Umbrella Corp')).toMatchObject({ connection_strength: 'medium' });
+  });
+
+  it('imports a German Excel file: UTF-8 BOM, semicolons, CRLF, a quoted line break, a comma in a cell', async () => {
+    const user = await createUser(t.app);
+    const response = await importCsv(user, {
+      csvData: fixture('excel_de_semicolon_utf8bom_companies.csv'),
+      customMapping: { Kategorien: 'categories' },
+    });
+    expect(response.json()).toEqual({ imported: 2, skipped: 0, errors: [] });
+    const companies = await companiesOf(user);
+    expect(byRecord(companies, 'Müller GmbH')).toMatchObject({
+      categories: 'Handel',
+      domains: ['mueller.de'],
+      description: 'Zeile 1\r\nZeile 2',
+    });
+    expect(byRecord(companies, 'Café Ænima')).toMatchObject({ description: 'Preis: 5,50 €' });
+  });
+
+  it('imports a Pipedrive organisations export once its columns are mapped', async () => {
+    const user = await createUser(t.app);
+    const csvData = fixture('pipedrive_organizations.csv');
+    expect((await inspect(user, csvData)).json()).toMatchObject({ needs_mapping: true, total_rows: 2 });
+    const response = await importCsv(user, {
+      csvData,
+      customMapping: {
+        'Organization - Name': 'record',
+        'Organization - Website': 'domains',
+        'Organization - Label': 'tags',
+        'Organization - Address': 'description',
+        'Organization - People': 'ignore',
+        'Organization - Owner': 'ignore',
+      },
+    });
+    expect(response.json()).toEqual({ imported: 2, skipped: 0, errors: [] });
+    expect(byRecord(await companiesOf(user), 'Stark Industries')).toMatchObject({
+      domains: ['https://stark.example'],
+      tags: ['Hot lead'],
+      description: '10880 Malibu Point, Malibu',
+    });
+  });
+
   it.each([
     [
       'a UTF-8 BOM, semicolons, CRLF and a quoted line break',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, isCsvFile } from './csv-file';
 
@@ -21,5 +23,20 @@ describe('company CSV file', () => {
     // 'Café' in Windows-1252: é is the single byte 0xE9, which is not valid UTF-8.
     const cp1252 = new Uint8Array([0x43, 0x61, 0x66, 0xe9]);
     expect(decodeCsvBytes(cp1252)).toBe('Café');
+  });
+
+  // Bytes 0x80-0x9F (€, „, “) are left out: Node's TextDecoder reads windows-1252 as Latin-1, browsers do not.
+  it('reads the Windows-1252 file Excel saves on a German PC', () => {
+    const file = path.resolve(
+      import.meta.dirname,
+      '../../../../server/test/fixtures/csv/excel_windows1252_companies.csv',
+    );
+    const text = decodeCsvBytes(new Uint8Array(fs.readFileSync(file)));
+    expect(text.split('\r\n')).toEqual([
+      'Name;Categories;Description',
+      'Müller GmbH;Handel;Straße 5, Köln',
+      'Café Ænima;Gastronomie;Preis 5,50 EUR',
+      '',
+    ]);
   });
 });
