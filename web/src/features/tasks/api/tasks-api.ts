@@ -12,10 +12,15 @@ import { fetchJson } from '@/lib/api-client';
 /** Task and event counts refresh every 5 minutes (spec section 9). */
 const COUNT_REFRESH_MS = 300_000;
 
+/**
+ * The Tasks tab shows tasks scheduled for later too (marked as scheduled): left out, a task the user
+ * just created would vanish until its date. The API keeps leaving them out by default.
+ */
 export const tasksQuery = () =>
   queryOptions({
     queryKey: ['tasks', 'list'],
-    queryFn: ({ signal }) => fetchJson<TasksResponse>('/tasks', { signal }),
+    queryFn: ({ signal }) =>
+      fetchJson<TasksResponse>('/tasks', { query: { include_scheduled: true }, signal }),
     select: (response) => response.projects,
   });
 

@@ -1,7 +1,8 @@
-import type { Task } from '@relate/contracts';
+import { TASK_STATUSES, type Task, type TaskStatus } from '@relate/contracts';
 import { format, parseISO } from 'date-fns';
 import {
   CalendarClockIcon,
+  CalendarIcon,
   CheckCircle2Icon,
   ChevronDownIcon,
   ChevronRightIcon,
@@ -20,6 +21,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useAuth } from '@/features/auth/auth-provider';
 import { cn } from '@/lib/utils';
 import { useDeleteTask, useTasks, useUpdateTask } from '../api/tasks-api';
@@ -53,8 +62,8 @@ function TaskRow({
   const update = useUpdateTask();
   const overdue = isOverdue(task);
   // mutateAsync, not mutate's callbacks: the row leaves the list (and unmounts) once the task is done.
-  const toggle = async () => {
-    const status = task.status === 'completed' ? 'todo' : 'completed';
+  const setStatus = async (status: TaskStatus) => {
+    if (status === task.status) return;
     try {
       await update.mutateAsync({ id: task.id, body: { status } });
       toast.success(`Task marked as ${status}`);
@@ -62,6 +71,7 @@ function TaskRow({
       toast.error('Failed to update task', { description: (error as Error).message });
     }
   };
+  const toggle = () => setStatus(task.status === 'completed' ? 'todo' : 'completed');
   return (
     <li data-testid="task-row" className="flex items-start gap-3 px-4 py-3">
       {task.status !== 'completed' && task.can_change_status ? (
@@ -94,8 +104,43 @@ function TaskRow({
           <span className="line-clamp-2 text-sm text-muted-foreground">{task.description}</span>
         )}
         <div className="flex flex-wrap items-center gap-1.5 text-xs">
-          <Badge variant={STATUS_VARIANT[task.status]}>{STATUS_LABEL[task.status]}</Badge>
+          {task.can_change_status ? (
+            // The assignee may change the status without being able to edit the task.
+            <DropdownMenu>
+              <DropdownMenuTrigger
+                className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
+                disabled={update.isPending}
+                aria-label={`Change status of ${task.title}`}
+              >
+                <Badge variant={STATUS_VARIANT[task.status]} className="cursor-pointer">
+                  {STATUS_LABEL[task.status]}
+                  <ChevronDownIcon className="size-3" />
+                </Badge>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                <DropdownMenuLabel className="text-muted-foreground">Set status</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                {TASK_STATUSES.map((status) => (
+                  <DropdownMenuCheckboxItem
+                    key={status}
+                    checked={status === task.status}
+                    onSelect={() => void setStatus(status)}
+                  >
+                    {STATUS_LABEL[status]}
+                  </DropdownMenuCheckboxItem>
+                ))}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <Badge variant={STATUS_VARIANT[task.status]}>{STATUS_LABEL[task.status]}</Badge>
+          )}
           <Badge variant={PRIORITY_VARIANT[task.priority]}>{task.priority}</Badge>
+          {task.is_scheduled && task.scheduled_date && (
+            <Badge variant="outline" data-testid="scheduled-badge" title="Scheduled to start later">
+              <CalendarIcon className="size-3" />
+              Scheduled {format(parseISO(task.scheduled_date), 'MMM d, HH:mm')}
+            </Badge>
+          )}
           {task.due_date && (
             <span
               className={cn(
