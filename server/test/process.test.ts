@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../src/db/data-dir-lock';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
+import { get, SseClient } from './sse-client';
 
 const started: ServerProcess[] = [];
 afterEach(() => {
@@ -69,4 +72,79 @@ describe('the server process', () => {
       expect(login.status, email).toBe(200);
     }
   }, 120_000);
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const database = `relate_processes_${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+  });
+  afterAll(async () => {
+    for (const server of started.splice(0)) server.child.kill('SIGKILL');
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  });
+
+  async function call(url: string, method: string, route: string, token?: string, body?: object) {
+    const response = await fetch(`${url}/api${route}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, json: (await response.json()) as unknown };
+  }
+
+  it('a notification created through one process reaches an SSE client of the other within a second', async () => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    const env = { DATABASE_URL: url.toString(), REDIS_URL: '', DATA_DIR: tempDir() };
+    // One after the other, so that the first applies the migrations alone.
+    const first = startServerProcess({ ...env, PORT: String(await freePort()) });
+    started.push(first);
+    await waitForHealth(first.url);
+    const second = startServerProcess({ ...env, PORT: String(await freePort()) });
+    started.push(second);
+    await waitForHealth(second.url);
+
+    const signUp = async (email: string) => {
+      await call(first.url, 'POST', '/auth/register', undefined, {
+        email,
+        password: 'long-enough',
+        name: email,
+      });
+      const login = await call(first.url, 'POST', '/auth/login', undefined, {
+        email,
+        password: 'long-enough',
+      });
+      return login.json as { access_token: string; user: { id: number } };
+    };
+    const ann = await signUp('ann@example.com');
+    const ben = await signUp('ben@example.com');
+    expect(
+      (await call(first.url, 'POST', `/admin/users/${ben.user.id}/approve`, ann.access_token, {})).status,
+    ).toBe(200);
+
+    const stream = new SseClient(
+      await get(`${second.url}/api/notifications/stream`, { authorization: `Bearer ${ben.access_token}` }),
+    );
+    expect(await stream.next(2000)).toMatchObject({ event: 'unread-count' });
+
+    const invite = await call(first.url, 'POST', '/user-group', ann.access_token, {
+      email: 'ben@example.com',
+      name: 'Ben',
+    });
+    expect(invite.status).toBe(201);
+    expect(await stream.next(1000)).toMatchObject({
+      event: 'notification',
+      data: { unread_count: 1, notification: { notification_type: 'group_invitation' } },
+    });
+    stream.close();
+  }, 60_000);
 });
