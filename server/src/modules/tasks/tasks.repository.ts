@@ -100,7 +100,11 @@ export class TasksRepository {
       .innerJoin(projects, eq(projects.id, tasks.projectId));
   }
 
-  /** Tasks the user owns, is assigned, or can see through a project they take part in. */
+  /**
+   * Tasks the user owns, and the tasks of projects they own or take part in. Being the assignee alone
+   * is not enough: someone removed from a project no longer sees its tasks (a completed task keeps
+   * them as its assignee), so they can no longer change them either.
+   */
   async visibleTasks(
     userId: number,
     filter: SQL | undefined,
@@ -108,14 +112,7 @@ export class TasksRepository {
   ): Promise<TaskWithNames[]> {
     const rows = await this.selectTasks(db)
       .where(
-        and(
-          or(
-            eq(tasks.ownerId, userId),
-            eq(tasks.assigneeId, userId),
-            sql`${tasks.projectId} in ${visibleProjectIds(userId)}`,
-          ),
-          filter,
-        ),
+        and(or(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`), filter),
       )
       .orderBy(tasks.dueDate, tasks.id);
     return rows.map(({ task, ...names }) => ({ ...task, ...names }));
@@ -146,7 +143,15 @@ export class TasksRepository {
     const [row] = await db
       .select({ count: sql<number>`count(*)`.mapWith(Number) })
       .from(tasks)
-      .where(and(OPEN, or(eq(tasks.ownerId, userId), eq(tasks.assigneeId, userId))));
+      .where(
+        and(
+          OPEN,
+          or(
+            eq(tasks.ownerId, userId),
+            and(eq(tasks.assigneeId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`),
+          ),
+        ),
+      );
     return row.count;
   }
 }

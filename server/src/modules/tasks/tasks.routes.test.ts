@@ -170,3 +170,181 @@ describe('tasks and projects', () => {
     ).toBe(404);
   });
 });
+
+describe('participants leaving, shared names, edits and notifications', () => {
+  const notesOf = async (who: TestUser) =>
+    (await call(who, 'GET', '/api/notifications')).json().notifications as {
+      notification_type: string;
+      subject_id: number | null;
+    }[];
+
+  it('a removed participant loses the project: open tasks unassigned, done ones hidden and not reopenable', async () => {
+    const owner = await createUser(t.app);
+    const member = await createUser(t.app);
+    await group(owner, member);
+    await call(owner, 'POST', '/api/projects', { name: 'Board' });
+    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [member.email] });
+    const open = await createTask(owner, { title: 'Open', project: 'Board', assign_to: member.email });
+    const done = await createTask(owner, { title: 'Done', project: 'Board', assign_to: member.email });
+    expect((await call(member, 'PUT', `/api/tasks/${done.id}`, { status: 'completed' })).statusCode).toBe(
+      200,
+    );
+    const mine = await createTask(member, { title: 'Mine', project: 'Board' });
+    expect(mine.project_id).toBe(open.project_id);
+
+    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [] });
+
+    // Only the task they own is left in their list; the completed one is gone too.
+    const left = await projectsOf(member, '?status=todo,in_progress,completed,cancelled');
+    expect(Object.keys(left)).toEqual(['Board']);
+    expect(left.Board.map((task) => task.title)).toEqual(['Mine']);
+    for (const task of [open, done]) {
+      expect((await call(member, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+      expect((await call(member, 'PUT', `/api/tasks/${task.id}`, { status: 'todo' })).statusCode).toBe(404);
+    }
+    expect((await call(member, 'GET', '/api/tasks/open-count')).json()).toEqual({ count: 1 });
+    // The owner sees the open task unassigned, and the completed one still credited to the member.
+    expect((await call(owner, 'GET', `/api/tasks/${open.id}`)).json().assign_to).toBeNull();
+    expect((await call(owner, 'GET', `/api/tasks/${done.id}`)).json()).toMatchObject({
+      status: 'completed',
+      assign_to: member.email,
+    });
+    // Taken back in, they see the project's tasks again.
+    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [member.email] });
+    expect((await call(member, 'PUT', `/api/tasks/${done.id}`, { status: 'todo' })).statusCode).toBe(200);
+  });
+
+  it("lists the caller's own project where two visible projects share a name, without the other's tasks", async () => {
+    const ada = await createUser(t.app);
+    const ben = await createUser(t.app);
+    await group(ada, ben);
+    await createTask(ada, { title: "Ada's task", project: 'Launch' });
+    await call(ada, 'POST', '/api/projects/Launch/participants', { participants: [ben.email] });
+    expect((await call(ben, 'POST', '/api/projects', { name: 'Launch' })).statusCode).toBe(201);
+    const bens = await createTask(ben, { title: "Ben's task", project: 'Launch' });
+    expect(bens.owner_id).toBe(ben.id);
+
+    const forBen = await projectsOf(ben);
+    expect(Object.keys(forBen)).toEqual(['Launch']);
+    expect(forBen.Launch.map((task) => task.title)).toEqual(["Ben's task"]);
+    expect((await projectsOf(ben, '?project=launch')).Launch.map((task) => task.title)).toEqual([
+      "Ben's task",
+    ]);
+    expect((await projectsOf(ada)).Launch.map((task) => task.title)).toEqual(["Ada's task"]);
+  });
+
+  it('lets a task owner who is not the project owner edit and delete it', async () => {
+    const owner = await createUser(t.app);
+    const member = await createUser(t.app);
+    await group(owner, member);
+    await call(owner, 'POST', '/api/projects', { name: 'Site' });
+    await call(owner, 'POST', '/api/projects/Site/participants', { participants: [member.email] });
+    const task = await createTask(member, { title: 'Draft copy', project: 'Site' });
+    expect(task.can_edit).toBe(true);
+    const edited = await call(member, 'PUT', `/api/tasks/${task.id}`, {
+      title: 'Final copy',
+      priority: 'high',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ title: 'Final copy', priority: 'high' });
+    expect((await projectsOf(owner)).Site.map((item) => item.title)).toEqual(['Final copy']);
+
+    expect((await call(member, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    expect((await projectsOf(member)).Site).toEqual([]);
+    expect((await projectsOf(owner)).Site).toEqual([]);
+    expect((await call(owner, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await call(member, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+  });
+
+  it('notifies a new assignee on reassignment, and nobody when assigning yourself', async () => {
+    const owner = await createUser(t.app);
+    const first = await createUser(t.app);
+    const second = await createUser(t.app);
+    await group(owner, first);
+    await group(owner, second);
+    await call(owner, 'POST', '/api/projects', { name: 'Ops' });
+    await call(owner, 'POST', '/api/projects/Ops/participants', {
+      participants: [first.email, second.email],
+    });
+    const mine = await createTask(owner, { title: 'Self', project: 'Ops', assign_to: owner.email });
+    expect(mine.assign_to).toBe(owner.email);
+    const task = await createTask(owner, { title: 'Rotate keys', project: 'Ops', assign_to: first.email });
+    expect((await notesOf(second)).filter((n) => n.notification_type === 'task_assigned')).toEqual([]);
+
+    const moved = await call(owner, 'PUT', `/api/tasks/${task.id}`, { assign_to: second.email });
+    expect(moved.json().assign_to).toBe(second.email);
+    const received = (await notesOf(second)).filter((n) => n.notification_type === 'task_assigned');
+    expect(received.map((n) => n.subject_id)).toEqual([task.id]);
+    expect((await notesOf(first)).filter((n) => n.notification_type === 'task_assigned')).toHaveLength(1);
+    // Saving again without a change notifies nobody again.
+    await call(owner, 'PUT', `/api/tasks/${task.id}`, { title: 'Rotate all keys', assign_to: second.email });
+    expect((await notesOf(second)).filter((n) => n.notification_type === 'task_assigned')).toHaveLength(1);
+
+    await call(owner, 'PUT', `/api/tasks/${task.id}`, { assign_to: owner.email });
+    expect((await notesOf(owner)).filter((n) => n.notification_type === 'task_assigned')).toEqual([]);
+  });
+
+  it("offers the caller's group without a project: approved members and the caller, not pending ones", async () => {
+    const owner = await createUser(t.app);
+    const approved = await createUser(t.app);
+    const pending = await createUser(t.app);
+    await createUser(t.app);
+    await group(owner, approved);
+    await call(owner, 'POST', '/api/user-group', { email: pending.email, name: 'Pending' });
+    const response = await call(owner, 'GET', '/api/tasks/assignable-users');
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .users.map((user: { email: string }) => user.email)
+        .sort(),
+    ).toEqual([owner.email, approved.email].sort());
+    expect((await call(owner, 'GET', '/api/tasks/assignable-users?project=Nope')).statusCode).toBe(404);
+  });
+
+  it('a full update changes every field', async () => {
+    const owner = await createUser(t.app);
+    const member = await createUser(t.app);
+    await group(owner, member);
+    const task = await createTask(owner, { title: 'Old', project: 'Before' });
+    await call(owner, 'POST', '/api/projects', { name: 'After' });
+    await call(owner, 'POST', '/api/projects/After/participants', { participants: [member.email] });
+    const body = {
+      title: 'New title',
+      description: 'New description',
+      project: 'After',
+      status: 'in_progress',
+      priority: 'low',
+      scheduled_date: '2026-12-01T08:00:00Z',
+      due_date: '2026-12-05T17:00:00Z',
+      assign_to: member.email,
+    };
+    const response = await call(owner, 'PUT', `/api/tasks/${task.id}`, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const expected = {
+      ...body,
+      scheduled_date: '2026-12-01T08:00:00.000Z',
+      due_date: '2026-12-05T17:00:00.000Z',
+      is_scheduled: true,
+    };
+    expect(response.json()).toMatchObject(expected);
+    expect((await call(owner, 'GET', `/api/tasks/${task.id}`)).json()).toMatchObject(expected);
+    const after = await projectsOf(owner, '?include_scheduled=true');
+    expect(after.Before).toEqual([]);
+    expect(after.After.map((item) => item.id)).toEqual([task.id]);
+
+    const cleared = await call(owner, 'PUT', `/api/tasks/${task.id}`, {
+      description: '',
+      scheduled_date: '',
+      due_date: null,
+      assign_to: '',
+    });
+    expect(cleared.json()).toMatchObject({
+      description: null,
+      scheduled_date: null,
+      due_date: null,
+      assign_to: null,
+      is_scheduled: false,
+    });
+  });
+});

@@ -22,7 +22,8 @@ type UpdateBody = z.output<typeof UpdateTaskBodySchema>;
 
 export const ASSIGNEE_RULE = 'Assign this specific task to a user. They must be a project participant.';
 
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const nameKey = (name: string) => name.trim().toLowerCase();
+const sameName = (a: string, b: string) => nameKey(a) === nameKey(b);
 
 export class TasksService {
   constructor(
@@ -122,21 +123,35 @@ export class TasksService {
 
   // Tasks
 
+  /**
+   * The projects map. Where two visible projects share a name, the caller's own wins (else the oldest),
+   * as when a name is looked up: the other one's tasks are left out rather than mixed into its section.
+   */
   async list(user: UserRow, query: { project?: string; status?: TaskStatus[]; include_scheduled: boolean }) {
     const conditions: (SQL | undefined)[] = [];
     if (query.status) conditions.push(inArray(tasks.status, query.status));
     if (!query.include_scheduled)
       conditions.push(or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, this.clock())));
     const rows = await this.repository.visibleTasks(user.id, and(...conditions));
-    const projects = (await this.repository.visibleProjects(user.id)).filter(
-      (project) => !query.project || sameName(project.name, query.project),
-    );
+    const byName = new Map<string, { id: number; name: string; own: boolean }>();
+    for (const project of await this.repository.visibleProjects(user.id)) {
+      const key = nameKey(project.name);
+      const own = project.ownerId === user.id;
+      if (!byName.has(key) || (own && !byName.get(key)?.own))
+        byName.set(key, { id: project.id, name: project.name, own });
+    }
     const map: Record<string, Task[]> = {};
-    for (const project of projects) map[project.name] ??= [];
+    for (const project of byName.values())
+      if (!query.project || sameName(project.name, query.project)) map[project.name] = [];
     for (const row of rows) {
       if (query.project && !sameName(row.projectName, query.project)) continue;
-      map[row.projectName] ??= [];
-      map[row.projectName].push(this.toTask(user, row));
+      // A task the caller owns in a project they have left still shows, under its project's name.
+      const key = nameKey(row.projectName);
+      const project = byName.get(key) ?? { id: row.projectId, name: row.projectName, own: false };
+      byName.set(key, project);
+      if (project.id !== row.projectId) continue;
+      map[project.name] ??= [];
+      map[project.name].push(this.toTask(user, row));
     }
     const sorted = Object.keys(map).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
     return Object.fromEntries(sorted.map((name) => [name, map[name]]));
