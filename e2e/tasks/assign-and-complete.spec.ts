@@ -68,6 +68,19 @@ test('a task in a new project is assigned to a group member, who completes it', 
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(adaPage.getByText('Task updated successfully')).toBeVisible();
 
+  // A task scheduled for later stays in the list, marked as scheduled.
+  await section.getByRole('button', { name: 'Add task to Launch' }).click();
+  const later = adaPage.getByRole('dialog', { name: 'Add New Task' });
+  await later.getByLabel('Title').fill('Send the launch mail');
+  await later.getByLabel('Scheduled date').fill('2099-06-01T09:00');
+  await later.getByLabel('Assign to').click();
+  await adaPage.getByRole('option', { name: new RegExp(ben.email) }).click();
+  await later.getByRole('button', { name: 'Create Task' }).click();
+  await expect(adaPage.getByText('Task created successfully')).toBeVisible();
+  const scheduled = section.getByTestId('task-row').filter({ hasText: 'Send the launch mail' });
+  await expect(scheduled).toBeVisible();
+  await expect(scheduled.getByTestId('scheduled-badge')).toHaveText('Scheduled Jun 1, 09:00');
+
   // Ben is told at once, sees it under My Tasks, and completes it.
   await expect(benPage.getByTestId('unread-dot')).toBeVisible();
   await benPage.goto('/notifications');
@@ -80,6 +93,14 @@ test('a task in a new project is assigned to a group member, who completes it', 
   await benPage.getByRole('button', { name: 'Expand All' }).click();
   const row = benPage.getByTestId('task-row').filter({ hasText: 'Prepare the launch deck' });
   await expect(row).toBeVisible();
+  // As the assignee Ben cannot edit, but can set any status from the row's status menu.
+  const mail = benPage.getByTestId('task-row').filter({ hasText: 'Send the launch mail' });
+  await expect(mail.getByTestId('scheduled-badge')).toBeVisible();
+  await expect(mail.getByRole('button', { name: 'Edit Send the launch mail' })).toHaveCount(0);
+  await mail.getByRole('button', { name: 'Change status of Send the launch mail' }).click();
+  await benPage.getByRole('menuitemcheckbox', { name: 'In progress' }).click();
+  await expect(benPage.getByText('Task marked as in_progress')).toBeVisible();
+  await expect(mail).toContainText('In progress');
   await row.getByRole('button', { name: 'Mark Prepare the launch deck as completed' }).click();
   await expect(benPage.getByText('Task marked as completed')).toBeVisible();
   await expect(row).toHaveCount(0);

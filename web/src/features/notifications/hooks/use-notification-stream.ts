@@ -1,4 +1,4 @@
-import type { NotificationEvent, UnreadCount } from '@relate/contracts';
+import type { Notification, NotificationEvent, UnreadCount } from '@relate/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { API_BASE, request } from '@/lib/api-client';
@@ -8,12 +8,32 @@ import { SseParser } from './sse';
 
 const MIN_RETRY_MS = 5_000;
 
-const AFFECTED_QUERIES: Partial<Record<NotificationEvent['notification']['notification_type'], string>> = {
+const BY_TYPE: Partial<Record<Notification['notification_type'], string>> = {
   contact_shared: 'people',
   task_assigned: 'tasks',
   event_assigned: 'events',
   group_invitation: 'groups',
 };
+const BY_SUBJECT: Record<NonNullable<Notification['subject_type']>, string> = {
+  contact: 'people',
+  task: 'tasks',
+  event: 'events',
+  group: 'groups',
+};
+
+/**
+ * The queries a new notification makes stale, besides the notifications themselves: what it is about
+ * has changed. A group notification of type 'other' (an invitation accepted) refreshes the member list
+ * and the pending invitations (both under ['groups']).
+ */
+export function affectedQueryKeys(notification: Pick<Notification, 'notification_type' | 'subject_type'>) {
+  const roots = new Set<string>();
+  const byType = BY_TYPE[notification.notification_type];
+  if (byType) roots.add(byType);
+  if (notification.subject_type) roots.add(BY_SUBJECT[notification.subject_type]);
+  return [...roots].map((root) => [root]);
+}
+
 const MAX_RETRY_MS = 60_000;
 
 /**
@@ -56,8 +76,8 @@ export function useNotificationStream(enabled: boolean) {
             onCount({ unread_count: data.unread_count, has_unread: data.has_unread, count: data.count });
             void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
             // What the notification is about has changed too: show it without a reload.
-            const affected = AFFECTED_QUERIES[data.notification.notification_type];
-            if (affected) void queryClient.invalidateQueries({ queryKey: [affected] });
+            for (const queryKey of affectedQueryKeys(data.notification))
+              void queryClient.invalidateQueries({ queryKey });
           }
         }
       }
