@@ -103,6 +103,7 @@ export const ListTasksQuerySchema = z.object({
     .optional()
     .transform((value) => (value ? value.split(',').map((item) => item.trim()) : undefined))
     .pipe(z.array(TaskStatusSchema).optional()),
+  /** Tasks scheduled for later are left out unless true (the Tasks tab asks for them and marks them). */
   include_scheduled: z
     .enum(['true', 'false'], { error: 'include_scheduled must be true or false' })
     .optional()

@@ -197,8 +197,9 @@ export class TasksService {
   }
 
   /**
-   * The task's owner and the project's owner change anything; its assignee only its status; other
-   * participants only read (403); anyone else does not see it (404).
+   * The task's owner and the project's owner change anything; its assignee only its status, and only
+   * while they take part in the project (once removed they no longer see it); other participants only
+   * read (403); anyone else does not see it (404).
    */
   async update(user: UserRow, id: number, body: UpdateBody): Promise<Task> {
     await this.db.transaction(async (tx) => {
