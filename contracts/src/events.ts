@@ -167,6 +167,9 @@ export const UpcomingResponseSchema = z.object({ events: z.array(EventSchema), c
 export const EventImportResultSchema = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
+  /** Components skipped, with the reason. */
   errors: z.array(z.object({ uid: z.string().nullable(), error: z.string() })),
+  /** Components imported only in part (e.g. a series' changed or cancelled occurrences). */
+  warnings: z.array(z.object({ uid: z.string().nullable(), warning: z.string() })),
 });
 export type EventImportResult = z.infer<typeof EventImportResultSchema>;

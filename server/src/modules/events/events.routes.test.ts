@@ -151,30 +151,116 @@ describe('events', () => {
     const ben = await createUser(t.app);
     await create(ann, {
       title: 'Stand-up',
+      description: 'Daily sync; bring blockers',
       start_datetime: '2026-03-02T08:00:00Z',
       end_datetime: '2026-03-02T08:15:00Z',
       timezone: 'Europe/Berlin',
+      location: 'Room 4.12, 4th floor',
+      participants: [
+        { name: 'Cara Díaz', email: 'cara@example.org' },
+        { name: '', email: 'dev@example.org' },
+      ],
+      alert_minutes: 45,
       repeat_pattern: 'weekly',
+      repeat_interval: 2,
       repeat_days: [1, 3, 5],
       repeat_end_date: '2026-04-10',
+      project: 'Website',
+      notes: 'Line one\nLine two',
+      event_type: 'event',
     });
     await create(ann, {
       title: 'Holiday',
       start_datetime: '2026-12-24T00:00:00Z',
       end_datetime: '2026-12-24T23:59:59Z',
       all_day: true,
+      timezone: 'America/Los_Angeles',
       location: 'Home',
+      repeat_pattern: 'yearly',
     });
     const exported = await call(ann, 'GET', '/api/events/export.ics');
     expect(exported.headers['content-type']).toContain('text/calendar');
-    expect(exported.body).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE,FR;UNTIL=');
+    expect(exported.body).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;UNTIL=');
+    expect(exported.body).toMatch(/ATTENDEE;[^\r]*CN="?Cara Díaz"?[^\r]*:MAILTO:cara@example.org/i);
+    expect(exported.body).toContain('TRIGGER:-PT45M');
+    expect(exported.body).toContain('DTSTART;VALUE=DATE:20261224');
+    expect(exported.body).toContain('DTEND;VALUE=DATE:20261225');
     const imported = await importIcs(ben, exported.body);
-    expect(imported.json()).toMatchObject({ imported: 2, skipped: 0 });
+    expect(imported.json()).toMatchObject({ imported: 2, skipped: 0, warnings: [] });
     const from = '2026-03-01T00:00:00Z';
     const to = '2027-01-01T00:00:00Z';
     const strip = (list: CalendarEvent[]) =>
-      list.map((e) => [e.title, e.start_datetime, e.end_datetime, e.all_day, e.timezone]);
-    expect(strip(await range(ben, from, to))).toEqual(strip(await range(ann, from, to)));
+      list.map((e) => ({
+        title: e.title,
+        start: e.start_datetime,
+        end: e.end_datetime,
+        all_day: e.all_day,
+        timezone: e.timezone,
+        location: e.location,
+        description: e.description,
+        participants: e.participants,
+        alert_minutes: e.alert_minutes,
+        repeat: [e.repeat_pattern, e.repeat_interval, e.repeat_days, e.repeat_end_date?.slice(0, 10)],
+        project: e.project,
+        notes: e.notes,
+        event_type: e.event_type,
+      }));
+    const original = strip(await range(ann, from, to));
+    expect(original).toHaveLength(10); // 9 stand-ups (every other week) and the holiday
+    expect(strip(await range(ben, from, to))).toEqual(original);
+  });
+
+  it('stores an all-day event by its calendar date in UTC, whatever the zone, and keeps the date through ICS', async () => {
+    const ann = await createUser(t.app);
+    // ICS style: a date and the (exclusive) day after.
+    const holiday = await create(ann, {
+      title: 'Christmas Eve',
+      start_datetime: '2026-12-24',
+      end_datetime: '2026-12-25',
+      all_day: true,
+      timezone: 'Europe/Berlin',
+    });
+    expect([holiday.start_datetime, holiday.end_datetime]).toEqual([
+      '2026-12-24T00:00:00.000Z',
+      '2026-12-24T23:59:59.000Z',
+    ]);
+    // A weekly all-day series in Berlin stays on its dates across the DST change.
+    await create(ann, {
+      title: 'Gym day',
+      start_datetime: '2026-03-23T00:00:00Z',
+      end_datetime: '2026-03-23T23:59:59Z',
+      all_day: true,
+      timezone: 'Europe/Berlin',
+      repeat_pattern: 'weekly',
+      repeat_days: [1],
+      repeat_end_date: '2026-04-06T23:59:59Z',
+    });
+    const gym = (await range(ann, '2026-03-20T00:00:00Z', '2026-04-30T00:00:00Z')).map(
+      (e) => e.start_datetime,
+    );
+    expect(gym).toEqual(['2026-03-23T00:00:00.000Z', '2026-03-30T00:00:00.000Z', '2026-04-06T00:00:00.000Z']);
+
+    const exported = (await call(ann, 'GET', '/api/events/export.ics')).body;
+    expect(exported).toContain('DTSTART;VALUE=DATE:20261224');
+    expect(exported).toContain('DTEND;VALUE=DATE:20261225');
+    expect(exported).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;UNTIL=20260406');
+    // Imported on a server far from UTC, the DATE still means that calendar date.
+    const zone = process.env.TZ;
+    process.env.TZ = 'Pacific/Auckland';
+    const ben = await createUser(t.app);
+    try {
+      expect((await importIcs(ben, exported)).json()).toMatchObject({ imported: 2, skipped: 0 });
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+    const december = await range(ben, '2026-12-20T00:00:00Z', '2026-12-31T00:00:00Z');
+    expect(december.map((e) => [e.title, e.start_datetime, e.end_datetime, e.all_day])).toEqual([
+      ['Christmas Eve', '2026-12-24T00:00:00.000Z', '2026-12-24T23:59:59.000Z', true],
+    ]);
+    expect(
+      (await range(ben, '2026-03-20T00:00:00Z', '2026-04-30T00:00:00Z')).map((e) => e.start_datetime),
+    ).toEqual(gym);
   });
 
   it('imports real Google Calendar and Outlook exports, skipping and reporting a broken event', async () => {
@@ -209,5 +295,114 @@ describe('events', () => {
     expect(reviews).toHaveLength(6);
     expect(reviews[0].start_datetime).toBe('2026-11-10T09:00:00.000Z');
     expect((await importIcs(ann, 'not a calendar')).statusCode).toBe(400);
+  });
+
+  it('skips and reports repeat rules it cannot represent, and warns about exceptions it drops', async () => {
+    const ann = await createUser(t.app);
+    const report = (await importIcs(ann, fixture('unsupported-rules.ics'))).json();
+    expect(report).toMatchObject({ imported: 3, skipped: 6 });
+    const reasons = Object.fromEntries(
+      report.errors.map((e: { uid: string; error: string }) => [e.uid, e.error]),
+    );
+    expect(reasons).toEqual({
+      'second-tuesday@google.com': expect.stringContaining('ordinal weekday (such as BYDAY=2TU)'),
+      'last-workday@google.com': expect.stringContaining('BYSETPOS'),
+      'fifteenth@google.com': expect.stringContaining('BYMONTHDAY'),
+      'twice-a-year@google.com': expect.stringContaining('BYMONTH'),
+      'twice-daily@google.com': expect.stringContaining('BYHOUR'),
+      'lonely-exception@google.com': expect.stringContaining('RECURRENCE-ID'),
+    });
+    expect(report.warnings).toEqual([
+      {
+        uid: 'with-exceptions@google.com',
+        warning: expect.stringMatching(/^"Design critique": 2 changed or cancelled occurrences/),
+      },
+    ]);
+    const december = await range(ann, '2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z');
+    const starts = (title: string) => december.filter((e) => e.title === title).map((e) => e.start_datetime);
+    // "Every weekday" (DAILY;BYDAY=MO..FR) is a weekly Mon-Fri series: 8:30 New York time.
+    expect(starts('Morning sync')).toEqual(
+      ['01', '02', '03', '04', '07', '08', '09', '10', '11'].map((d) => `2026-12-${d}T13:30:00.000Z`),
+    );
+    expect(december.find((e) => e.title === 'Morning sync')).toMatchObject({
+      repeat_pattern: 'weekly',
+      repeat_days: [1, 2, 3, 4, 5],
+      timezone: 'America/New_York',
+    });
+    expect(starts('Design critique')).toHaveLength(4);
+    // BYMONTHDAY equal to the start date is just "monthly": Nov 10, Dec 10, Jan 10.
+    expect(
+      (await range(ann, '2026-11-01T00:00:00Z', '2027-03-01T00:00:00Z'))
+        .filter((e) => e.title === 'Invoice run')
+        .map((e) => e.start_datetime),
+    ).toEqual(['2026-11-10T14:00:00.000Z', '2026-12-10T14:00:00.000Z', '2027-01-10T14:00:00.000Z']);
+  });
+
+  it('notifies a participant added by an update, once, and not those already invited', async () => {
+    const owner = await createUser(t.app);
+    const first = await createUser(t.app);
+    const second = await createUser(t.app);
+    const assigned = async (who: TestUser) =>
+      (
+        (await call(who, 'GET', '/api/notifications')).json().notifications as { notification_type: string }[]
+      ).filter((n) => n.notification_type === 'event_assigned');
+    const event = await create(owner, {
+      title: 'Quarterly planning',
+      start_datetime: '2026-11-25T09:00:00Z',
+      end_datetime: '2026-11-25T10:00:00Z',
+      participants: [{ name: 'First', email: first.email }],
+    });
+    expect(await assigned(first)).toHaveLength(1);
+    expect(await assigned(second)).toHaveLength(0);
+    const put = (participants: object[]) => call(owner, 'PUT', `/api/events/${event.id}`, { participants });
+    expect(
+      (
+        await put([
+          { name: 'First', email: first.email },
+          { name: 'Second', email: second.email },
+        ])
+      ).statusCode,
+    ).toBe(200);
+    expect(await assigned(first)).toHaveLength(1);
+    expect(await assigned(second)).toMatchObject([{ subject_id: event.id }]);
+    // Saving again (e.g. a title change with the same list) notifies nobody.
+    await call(owner, 'PUT', `/api/events/${event.id}`, {
+      title: 'Q1 planning',
+      participants: [
+        { name: 'First', email: first.email },
+        { name: 'Second', email: second.email },
+      ],
+    });
+    expect(await assigned(first)).toHaveLength(1);
+    expect(await assigned(second)).toHaveLength(1);
+  });
+
+  it('counts the occurrences of the coming 7 days as upcoming, and nothing after', async () => {
+    const ann = await createUser(t.app);
+    // now is Monday 2026-11-23 12:00 UTC.
+    await create(ann, {
+      title: 'Daily check-in',
+      start_datetime: '2026-11-20T15:00:00Z',
+      end_datetime: '2026-11-20T15:15:00Z',
+      timezone: 'UTC',
+      repeat_pattern: 'daily',
+    });
+    await create(ann, {
+      title: 'Finished yesterday',
+      start_datetime: '2026-11-22T09:00:00Z',
+      end_datetime: '2026-11-22T10:00:00Z',
+    });
+    await create(ann, {
+      title: 'In eight days',
+      start_datetime: '2026-12-01T09:00:00Z',
+      end_datetime: '2026-12-01T10:00:00Z',
+    });
+    const upcoming = (await call(ann, 'GET', '/api/events/upcoming')).json();
+    expect(upcoming.events.map((e: CalendarEvent) => [e.title, e.start_datetime])).toEqual(
+      ['23', '24', '25', '26', '27', '28', '29'].map((d) => ['Daily check-in', `2026-11-${d}T15:00:00.000Z`]),
+    );
+    expect(upcoming.count).toBe(7);
+    const fortnight = (await call(ann, 'GET', '/api/events/upcoming?days=14')).json();
+    expect(fortnight.count).toBe(15); // 14 check-ins and the event in eight days
   });
 });

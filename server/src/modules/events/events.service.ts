@@ -8,6 +8,7 @@ import type { UserRow } from '../users/users.repository';
 import type { UsersService } from '../users/users.service';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import { occurrencesBetween } from './recurrence';
+import { allDayBounds } from './time-zone';
 
 type CreateBody = z.output<typeof CreateEventBodySchema>;
 type UpdateBody = z.output<typeof UpdateEventBodySchema>;
@@ -52,6 +53,7 @@ export class EventsService {
   async create(user: UserRow, body: CreateBody): Promise<CalendarEvent> {
     const id = await this.db.transaction(async (tx) => {
       const values = toValues(body) as EventValues;
+      if (values.allDay) Object.assign(values, allDayBounds(values.startAt, values.endAt));
       const eventId = await this.repository.insert(user.id, values, tx);
       await this.notifyParticipants(user, eventId, body.title, values.participants ?? [], [], tx);
       return eventId;
@@ -64,6 +66,9 @@ export class EventsService {
     await this.db.transaction(async (tx) => {
       const current = await this.ownedOrThrow(user, id, tx);
       const values = toValues(body);
+      const allDay = values.allDay ?? current.allDay;
+      if (allDay && (values.startAt || values.endAt || values.allDay !== undefined))
+        Object.assign(values, allDayBounds(values.startAt ?? current.startAt, values.endAt ?? current.endAt));
       const start = values.startAt ?? current.startAt;
       const end = values.endAt ?? current.endAt;
       if (end < start) throw fieldError('end_datetime', 'The event cannot end before it starts');

@@ -1,38 +1,55 @@
-import type { EventImportResult } from '@relate/contracts';
-import ical, { ICalEventRepeatingFreq } from 'ical-generator';
+import { type EventImportResult, ParticipantSchema } from '@relate/contracts';
+import ical, { ICalAlarmType } from 'ical-generator';
 import nodeIcal from 'node-ical';
 import rrulePackage from 'rrule';
 import type { EventRow, EventValues } from './events.repository';
-import { rruleText } from './recurrence';
+import { rruleText, ruleZone } from './recurrence';
+import { toFloating } from './time-zone';
 
 const { RRule } = rrulePackage;
+const DAY = 86_400_000;
+const MAX_PARTICIPANTS = 200;
+const MAX_ALERT_MINUTES = 40_320;
 
-/** The calendar as RFC 5545 text: UTC times, RRULE for series, the zone kept in X-RELATE-TZID. */
+/**
+ * The calendar as RFC 5545 text: UTC times (all-day events as DATE values of their UTC dates), RRULE
+ * for series, participants as ATTENDEE, the alert as a VALARM; what iCalendar has no property for
+ * (the zone, type, project, notes, Google sync) travels in X-RELATE-* properties.
+ */
 export function toIcs(rows: EventRow[], publicUrl: string): string {
   const calendar = ical({ name: 'Relate', prodId: { company: 'Relate', product: 'Relate', language: 'EN' } });
   const host = new URL(publicUrl).host || 'relate';
   for (const row of rows) {
     const rule = rruleText(row);
+    const x: [string, string][] = [
+      ['X-RELATE-TZID', row.timezone],
+      ['X-RELATE-EVENT-TYPE', row.eventType],
+      ['X-RELATE-GOOGLE-SYNC', row.googleSync ? 'TRUE' : 'FALSE'],
+    ];
+    if (row.project) x.push(['X-RELATE-PROJECT', row.project]);
+    if (row.notes) x.push(['X-RELATE-NOTES', row.notes]);
     calendar.createEvent({
       id: row.icalUid ?? `relate-event-${row.id}@${host}`,
       start: row.startAt,
-      // An all-day DTEND is exclusive: the day after the last day.
+      // An all-day DTEND is exclusive: the UTC midnight after the last day (stored as 23:59:59 UTC).
       end: row.allDay
-        ? new Date(Date.UTC(row.endAt.getUTCFullYear(), row.endAt.getUTCMonth(), row.endAt.getUTCDate() + 1))
+        ? new Date(
+            Date.UTC(row.endAt.getUTCFullYear(), row.endAt.getUTCMonth(), row.endAt.getUTCDate()) + DAY,
+          )
         : row.endAt,
       allDay: row.allDay,
       summary: row.title,
       description: row.description ?? undefined,
       location: row.location ?? undefined,
       repeating: rule ?? null,
-      x: [
-        ['X-RELATE-TZID', row.timezone],
-        ['X-RELATE-EVENT-TYPE', row.eventType],
-        ...(row.project ? ([['X-RELATE-PROJECT', row.project]] as [string, string][]) : []),
-      ],
+      attendees: row.participants.map((participant) => ({
+        email: participant.email,
+        name: participant.name || undefined,
+      })),
+      alarms: [{ type: ICalAlarmType.display, triggerBefore: row.alertMinutes * 60, description: row.title }],
+      x,
     });
   }
-  void ICalEventRepeatingFreq; // the enum is part of the API we rely on for `repeating`
   return calendar.toString();
 }
 
@@ -43,6 +60,7 @@ const PATTERNS: Record<number, EventValues['repeatPattern']> = {
   [RRule.YEARLY]: 'yearly',
 };
 
+type IcsDate = Date & { tz?: string; dateOnly?: boolean };
 type IcsEvent = nodeIcal.VEvent & { [key: string]: unknown };
 
 const text = (value: unknown): string | null => {
@@ -52,65 +70,197 @@ const text = (value: unknown): string | null => {
   return String(value).trim() || null;
 };
 
-/** One VEVENT as event columns, or why it cannot be imported. */
-function toValues(event: IcsEvent): { values: EventValues } | { error: string } {
-  const start = event.start as (Date & { tz?: string; dateOnly?: boolean }) | undefined;
-  if (!start || Number.isNaN(start.getTime())) return { error: 'The event has no valid start (DTSTART)' };
-  const allDay = Boolean(start.dateOnly) || event.datetype === 'date';
-  let end = event.end as Date | undefined;
-  if (!end || Number.isNaN(end.getTime()))
-    end = new Date(start.getTime() + (allDay ? 86_400_000 : 3_600_000));
+const list = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+
+/** node-ical gives a DATE as local midnight of the server; an all-day event is dated by UTC midnight. */
+const utcDate = (date: Date) => new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+
+/** ATTENDEE lines (`CN=…:mailto:…`) as participants; invalid addresses are dropped. */
+function participantsOf(event: IcsEvent): EventValues['participants'] {
+  const seen = new Set<string>();
+  const participants: EventValues['participants'] = [];
+  for (const attendee of list(event.attendee)) {
+    const address = text(attendee)?.replace(/^mailto:/i, '');
+    const cn = (attendee as { params?: { CN?: unknown } })?.params?.CN;
+    const parsed = ParticipantSchema.safeParse({
+      name: text(cn)?.replace(/^"(.*)"$/, '$1') ?? '',
+      email: address,
+    });
+    if (!parsed.success || seen.has(parsed.data.email)) continue;
+    seen.add(parsed.data.email);
+    participants.push(parsed.data);
+  }
+  return participants.slice(0, MAX_PARTICIPANTS);
+}
+
+/** Minutes before the start of the first VALARM that fires before it (TRIGGER:-PT15M), else 15. */
+function alertOf(event: IcsEvent): number {
+  for (const alarm of list(event.alarms)) {
+    const trigger = text((alarm as { trigger?: unknown })?.trigger);
+    const match = trigger?.match(/^-P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/);
+    if (!match) continue;
+    const [weeks, days, hours, minutes, seconds] = match.slice(1).map((part) => Number(part ?? 0));
+    const total = Math.round(((weeks * 7 + days) * 24 + hours) * 60 + minutes + seconds / 60);
+    if (total > 0) return Math.min(total, MAX_ALERT_MINUTES);
+  }
+  return 15;
+}
+
+/** Distinct dates of a node-ical map (it keys each date twice: by day and by instant). */
+const distinct = (map: unknown) =>
+  new Set(
+    Object.values((map as Record<string, Date | { start?: Date }>) ?? {}).map((value) => {
+      const date = value instanceof Date ? value : value?.start;
+      return date?.getTime();
+    }),
+  ).size;
+
+const RULE_PARTS_WE_CANNOT_REPRESENT = {
+  bysetpos: 'BYSETPOS',
+  byyearday: 'BYYEARDAY',
+  byweekno: 'BYWEEKNO',
+  byhour: 'BYHOUR',
+  byminute: 'BYMINUTE',
+  bysecond: 'BYSECOND',
+  byeaster: 'BYEASTER',
+} as const;
+
+type RuleOptions = ReturnType<typeof RRule.parseString>;
+
+/**
+ * Our repeat (pattern, interval, weekdays, end date) from an RRULE, or why it cannot be represented:
+ * a rule is imported only when the series would give exactly the original's dates.
+ */
+function repeatOf(
+  options: RuleOptions,
+  wallStart: Date,
+): { pattern: EventValues['repeatPattern']; interval: number; days: number[] } | { error: string } {
+  const unsupported = Object.entries(RULE_PARTS_WE_CANNOT_REPRESENT)
+    .filter(([key]) => {
+      const value = options[key as keyof RuleOptions];
+      return value !== undefined && value !== null && list(value).length > 0;
+    })
+    .map(([, name]) => name);
+  let pattern = options.freq === undefined ? undefined : PATTERNS[options.freq];
+  if (!pattern) return { error: 'Only daily, weekly, monthly and yearly repeats can be imported' };
+  if (unsupported.length > 0)
+    return { error: `The repeat rule uses ${unsupported.join(', ')}, which Relate cannot represent` };
+  const interval = options.interval ?? 1;
+  const weekdays = list(options.byweekday).map((day) =>
+    typeof day === 'number' ? { weekday: day, n: undefined } : (day as { weekday: number; n?: number }),
+  );
+  if (weekdays.some((day) => day.n))
+    return {
+      error: 'The repeat rule uses an ordinal weekday (such as BYDAY=2TU), which Relate cannot represent',
+    };
+  let days = weekdays.map((day) => (day.weekday + 1) % 7);
+  if (days.length > 0 && pattern === 'daily' && interval === 1) pattern = 'weekly'; // "every weekday"
+  if (days.length > 0 && pattern !== 'weekly')
+    return { error: `The repeat rule uses BYDAY on a ${pattern} repeat, which Relate cannot represent` };
+  const monthDays = list(options.bymonthday) as number[];
+  if (
+    monthDays.length > 0 &&
+    !(
+      pattern !== 'daily' &&
+      pattern !== 'weekly' &&
+      monthDays.length === 1 &&
+      monthDays[0] === wallStart.getUTCDate()
+    )
+  )
+    return {
+      error: 'The repeat rule uses BYMONTHDAY other than the start date, which Relate cannot represent',
+    };
+  const months = list(options.bymonth) as number[];
+  if (
+    months.length > 0 &&
+    !(pattern === 'yearly' && months.length === 1 && months[0] === wallStart.getUTCMonth() + 1)
+  )
+    return {
+      error: 'The repeat rule uses BYMONTH other than the start month, which Relate cannot represent',
+    };
+  if (pattern === 'weekly' && days.length === 0) days = [wallStart.getUTCDay()];
+  // rrule counts weeks from Monday (as we store them); another week start changes which weeks an
+  // "every 2 weeks on several days" rule hits.
+  const weekStart =
+    options.wkst === undefined || options.wkst === null
+      ? 0
+      : Number(
+          typeof options.wkst === 'number' ? options.wkst : (options.wkst as { weekday: number }).weekday,
+        );
+  if (pattern === 'weekly' && interval > 1 && days.length > 1 && weekStart !== 0)
+    return {
+      error:
+        'The repeat rule counts weeks from a day other than Monday (WKST), which Relate cannot represent',
+    };
+  return { pattern, interval, days: [...new Set(days)].sort() };
+}
+
+/** One VEVENT as event columns, or why it cannot be imported; warnings name what is imported only in part. */
+function toValues(event: IcsEvent): { values: EventValues; warning?: string } | { error: string } {
+  const rawStart = event.start as IcsDate | undefined;
+  if (!rawStart || Number.isNaN(rawStart.getTime()))
+    return { error: 'The event has no valid start (DTSTART)' };
+  const allDay = Boolean(rawStart.dateOnly) || event.datetype === 'date';
+  let rawEnd = event.end as IcsDate | undefined;
+  if (!rawEnd || Number.isNaN(rawEnd.getTime()))
+    rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
+  // An all-day DTEND is exclusive; stored, the event ends at 23:59:59 UTC of its last date.
+  const start = allDay ? utcDate(rawStart) : rawStart;
+  const end = allDay
+    ? new Date(Math.max(start.getTime() + DAY, rawEnd ? utcDate(rawEnd).getTime() : 0) - 1000)
+    : (rawEnd as Date);
   if (end < start) return { error: 'The event ends before it starts' };
   // node-ical keeps X- properties without their "X-" prefix.
   const custom = (name: string) => text(event[name.replace(/^X-/, '')] ?? event[name]);
-  const zone = custom('X-RELATE-TZID') ?? validZone(start.tz) ?? 'UTC';
+  const zone = validZone(custom('X-RELATE-TZID')) ?? validZone(rawStart.tz) ?? 'UTC';
+  const title = text(event.summary) ?? '(No title)';
   const values: EventValues = {
-    title: text(event.summary) ?? '(No title)',
+    title,
     description: text(event.description),
     startAt: start,
-    // All-day events end at the last moment of their last day, as the app stores them.
-    endAt: allDay ? new Date(end.getTime() - 1000) : end,
+    endAt: end,
     allDay,
     timezone: zone,
     location: text(event.location),
     eventType: custom('X-RELATE-EVENT-TYPE') === 'event' ? 'event' : 'meeting',
     project: custom('X-RELATE-PROJECT'),
-    participants: [],
-    alertMinutes: 15,
+    participants: participantsOf(event),
+    alertMinutes: alertOf(event),
     repeatPattern: 'none',
     repeatInterval: 1,
     repeatDays: [],
     repeatEndDate: null,
-    notes: null,
-    googleSync: true,
+    notes: custom('X-RELATE-NOTES'),
+    googleSync: custom('X-RELATE-GOOGLE-SYNC')?.toUpperCase() !== 'FALSE',
     icalUid: text(event.uid),
   };
   const rule = event.rrule;
+  let warning: string | undefined;
   if (rule) {
     const line = rule
       .toString()
       .split('\n')
       .find((part) => part.startsWith('RRULE:'));
     const options = RRule.parseString(line ?? rule.toString());
-    const pattern = options.freq === undefined ? undefined : PATTERNS[options.freq];
-    if (!pattern) return { error: 'Only daily, weekly, monthly and yearly repeats can be imported' };
-    values.repeatPattern = pattern;
-    values.repeatInterval = options.interval ?? 1;
-    const weekdays = ([] as unknown[]).concat(options.byweekday ?? []);
-    values.repeatDays = weekdays.map(
-      (day) => ((typeof day === 'number' ? day : (day as { weekday: number }).weekday) + 1) % 7,
-    );
+    const repeat = repeatOf(options, toFloating(start, ruleZone({ allDay, timezone: zone })));
+    if ('error' in repeat) return repeat;
+    values.repeatPattern = repeat.pattern;
+    values.repeatInterval = repeat.interval;
+    values.repeatDays = repeat.days;
     if (options.until) values.repeatEndDate = options.until;
     else if (options.count) {
       const last = rule.all((_, index) => index < (options.count ?? 0)).at(-1);
-      if (last) values.repeatEndDate = last;
+      if (last) values.repeatEndDate = allDay ? utcDate(last) : last;
     }
-    if (pattern === 'weekly' && values.repeatDays.length === 0) values.repeatDays = [start.getUTCDay()];
+    const exceptions = distinct(event.exdate) + distinct(event.recurrences);
+    if (exceptions > 0)
+      warning = `"${title}": ${exceptions} changed or cancelled occurrence${exceptions === 1 ? '' : 's'} (EXDATE/RECURRENCE-ID) not imported; the series is imported with all its occurrences`;
   }
-  return { values };
+  return { values, warning };
 }
 
-function validZone(zone: string | undefined): string | undefined {
+function validZone(zone: string | null | undefined): string | undefined {
   if (!zone) return undefined;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -132,21 +282,27 @@ export function parseIcs(content: string): { rows: EventValues[]; result: EventI
         imported: 0,
         skipped: 0,
         errors: [{ uid: null, error: `Invalid calendar file: ${(error as Error).message}` }],
+        warnings: [],
       },
     };
   }
   const rows: EventValues[] = [];
-  const result: EventImportResult = { imported: 0, skipped: 0, errors: [] };
+  const result: EventImportResult = { imported: 0, skipped: 0, errors: [], warnings: [] };
   for (const component of Object.values(parsed)) {
     if (component?.type !== 'VEVENT') continue;
     const event = component as IcsEvent;
-    // A changed single occurrence (RECURRENCE-ID) belongs to its series, which is imported whole.
-    if (event.recurrenceid) continue;
-    const outcome = toValues(event);
+    // node-ical files a changed occurrence (RECURRENCE-ID) under its series; one left on its own has
+    // no series in the file.
+    const outcome = event.recurrenceid
+      ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
+      : toValues(event);
     if ('error' in outcome) {
       result.skipped++;
       result.errors.push({ uid: text(event.uid), error: outcome.error });
-    } else rows.push(outcome.values);
+      continue;
+    }
+    rows.push(outcome.values);
+    if (outcome.warning) result.warnings.push({ uid: text(event.uid), warning: outcome.warning });
   }
   result.imported = rows.length;
   return { rows, result };

@@ -5,6 +5,7 @@ const series = (overrides: Partial<Series>): Series => ({
   startAt: new Date('2026-03-02T08:00:00Z'), // Monday 09:00 in Berlin (CET)
   endAt: new Date('2026-03-02T09:00:00Z'),
   timezone: 'Europe/Berlin',
+  allDay: false,
   repeatPattern: 'none',
   repeatInterval: 1,
   repeatDays: [],

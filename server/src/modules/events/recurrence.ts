@@ -7,6 +7,8 @@ export interface Series {
   startAt: Date;
   endAt: Date;
   timezone: string;
+  /** All-day events are dated in UTC: they start at UTC midnight of their first day (see ADR 0006). */
+  allDay: boolean;
   repeatPattern: 'none' | 'daily' | 'weekly' | 'monthly' | 'yearly';
   repeatInterval: number;
   /** 0 = Sunday … 6 = Saturday. */
@@ -29,13 +31,18 @@ const FREQUENCIES = {
 /** rrule numbers weekdays Monday = 0; ours Sunday = 0. */
 const toRRuleWeekday = (day: number) => (day + 6) % 7;
 
+/** The zone a series repeats in: its own, or UTC for an all-day series (whose dates are UTC dates). */
+export const ruleZone = (series: Pick<Series, 'allDay' | 'timezone'>) =>
+  series.allDay ? 'UTC' : series.timezone;
+
 /** The rrule of a repeating series, in floating wall-clock time of its zone. */
 export function seriesRule(series: Series) {
   if (series.repeatPattern === 'none') return undefined;
-  const dtstart = toFloating(series.startAt, series.timezone);
+  const zone = ruleZone(series);
+  const dtstart = toFloating(series.startAt, zone);
   const until = series.repeatEndDate
     ? (() => {
-        const end = toFloating(series.repeatEndDate, series.timezone);
+        const end = toFloating(series.repeatEndDate, zone);
         end.setUTCHours(23, 59, 59, 999); // the end date's whole day counts
         return end;
       })()
@@ -65,12 +72,13 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
   }
   // Widen by the duration (an occurrence that began earlier may still be running) and a day for zone offsets.
   const day = 86_400_000;
-  const floatingFrom = new Date(toFloating(from, series.timezone).getTime() - duration - day);
-  const floatingTo = new Date(toFloating(to, series.timezone).getTime() + day);
+  const zone = ruleZone(series);
+  const floatingFrom = new Date(toFloating(from, zone).getTime() - duration - day);
+  const floatingTo = new Date(toFloating(to, zone).getTime() + day);
   return rule
     .between(floatingFrom, floatingTo, true)
     .map((floating) => {
-      const start = fromFloating(floating, series.timezone);
+      const start = fromFloating(floating, zone);
       return { start, end: new Date(start.getTime() + duration) };
     })
     .filter((occurrence) => occurrence.start < to && (occurrence.end > from || occurrence.start >= from));
@@ -88,7 +96,10 @@ export function rruleText(series: Series): string | undefined {
     parts.push(
       `BYDAY=${series.repeatDays.map((day) => ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][day]).join(',')}`,
     );
-  if (series.repeatEndDate) {
+  if (series.repeatEndDate && series.allDay) {
+    // An all-day DTSTART is a DATE, so UNTIL is one too (RFC 5545 3.3.10).
+    parts.push(`UNTIL=${(rule.options.until as Date).toISOString().slice(0, 10).replace(/-/g, '')}`);
+  } else if (series.repeatEndDate) {
     const until = fromFloating(rule.options.until as Date, series.timezone);
     parts.push(
       `UNTIL=${until

@@ -53,3 +53,18 @@ export function fromFloating(floating: Date, timeZone: string): Date {
   }
   return new Date(guess);
 }
+
+const DAY = 86_400_000;
+const utcMidnight = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+
+/**
+ * The stored bounds of an all-day event (ADR 0006): it starts at UTC midnight of its first date and
+ * ends at 23:59:59 UTC of its last date, whatever zone it was planned in. An end at exactly UTC
+ * midnight after the start is read as exclusive (iCalendar style): the day before is the last day.
+ */
+export function allDayBounds(start: Date, end: Date): { startAt: Date; endAt: Date } {
+  const first = utcMidnight(start);
+  let last = utcMidnight(end);
+  if (end.getTime() === last && last > first) last -= DAY;
+  return { startAt: new Date(first), endAt: new Date(Math.max(first, last) + DAY - 1000) };
+}
