@@ -75,8 +75,13 @@ export function WorkspaceHeader() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await queryClient.refetchQueries({ type: 'active' });
+      // Without throwOnError a failed refetch resolves quietly and the user would be told it worked.
+      await queryClient.refetchQueries({ type: 'active' }, { throwOnError: true });
       toast.success('Data refreshed successfully!');
+    } catch (error) {
+      toast.error('Failed to refresh data', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+      });
     } finally {
       setRefreshing(false);
     }
