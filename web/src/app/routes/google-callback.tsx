@@ -2,8 +2,11 @@ import type { User } from '@relate/contracts';
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { exchangeGoogleCode, getMe } from '@/features/auth/api/auth-api';
+
+const AUTH_ERROR_FALLBACK = 'An error occurred during authentication.';
 
 type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 
@@ -32,6 +35,7 @@ export function GoogleCallbackPage() {
     started.current = true;
     const fail = (message: string) => {
       setState({ kind: 'error', message });
+      toast.error('Authentication Error', { description: message });
       notifyOpener({ type: 'GOOGLE_AUTH_ERROR', error: message });
       setTimeout(() => window.close(), 3000);
     };
@@ -50,19 +54,22 @@ export function GoogleCallbackPage() {
       if (error) return fail(`Google OAuth error: ${error}`);
       const token = params.get('token');
       if (token) {
-        const { data } = await getMe(token);
+        const { data, error: meError } = await getMe(token);
         return data
           ? succeed(data, token, params.get('refresh_token') ?? undefined)
-          : fail('Failed to get user information');
+          : fail(meError?.message || AUTH_ERROR_FALLBACK);
       }
       const code = params.get('code');
       if (!code) return fail('No authorization code received');
       const { data, error: exchangeError } = await exchangeGoogleCode(code, params.get('state'));
       if (exchangeError || !data?.user || !data.access_token) {
-        return fail(exchangeError?.message || data?.error || 'Authentication failed');
+        return fail(exchangeError?.message || data?.error || AUTH_ERROR_FALLBACK);
       }
       succeed(data.user, data.access_token, data.refresh_token);
-    })();
+    })().catch((error: unknown) => {
+      console.error(error);
+      fail('An unexpected error occurred');
+    });
   }, [params]);
 
   return (
@@ -87,9 +94,10 @@ export function GoogleCallbackPage() {
           {state.kind === 'error' && (
             <>
               <XCircleIcon className="size-10 text-destructive" />
-              <p role="alert" className="text-sm">
-                {state.message}
-              </p>
+              <div role="alert" className="grid gap-1">
+                <p className="text-lg font-semibold text-destructive">Authentication Error</p>
+                <p className="text-sm text-muted-foreground">{state.message}</p>
+              </div>
             </>
           )}
         </CardContent>

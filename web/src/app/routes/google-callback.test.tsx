@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { exchangeGoogleCode, getMe } from '@/features/auth/api/auth-api';
+import { GoogleCallbackPage } from './google-callback';
+
+vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('@/features/auth/api/auth-api', () => ({ getMe: vi.fn(), exchangeGoogleCode: vi.fn() }));
+
+const apiError = (message: string) => ({ status: 400, code: 'BAD', message, details: [] });
+
+function renderCallback(query: string) {
+  render(
+    <MemoryRouter initialEntries={[`/auth/google/callback${query}`]}>
+      <Routes>
+        <Route path="/auth/google/callback" element={<GoogleCallbackPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function expectAuthenticationError(message: string) {
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Authentication Error');
+  expect(alert).toHaveTextContent(message);
+  expect(toast.error).toHaveBeenCalledWith('Authentication Error', { description: message });
+}
+
+afterEach(() => vi.clearAllMocks());
+
+describe('Google callback page', () => {
+  it('shows the server message under Authentication Error when the code exchange fails', async () => {
+    vi.mocked(exchangeGoogleCode).mockResolvedValue({
+      data: null,
+      error: apiError('Google sign-in expired, please try again'),
+    } as never);
+    renderCallback('?code=abc&state=xyz');
+    expect(screen.getByText('Authenticating with Google...')).toBeInTheDocument();
+    await expectAuthenticationError('Google sign-in expired, please try again');
+    expect(exchangeGoogleCode).toHaveBeenCalledWith('abc', 'xyz');
+  });
+
+  it('falls back to the generic text when the server gives no message', async () => {
+    vi.mocked(exchangeGoogleCode).mockResolvedValue({ data: {}, error: null } as never);
+    renderCallback('?code=abc');
+    await expectAuthenticationError('An error occurred during authentication.');
+  });
+
+  it('says an unexpected error occurred when the flow throws', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.mocked(getMe).mockRejectedValue(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    renderCallback('?token=t0k3n');
+    await expectAuthenticationError('An unexpected error occurred');
+    expect(screen.queryByText(/Cannot read properties/)).not.toBeInTheDocument();
+  });
+
+  it('confirms success when the token identifies a user', async () => {
+    vi.mocked(getMe).mockResolvedValue({ data: { id: 1, email: 'ada@example.com' }, error: null } as never);
+    renderCallback('?token=t0k3n');
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(screen.getByText('Authentication successful! You can close this window.')).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
