@@ -267,14 +267,23 @@ export type CsvImportResponse = z.infer<typeof CsvImportResponseSchema>;
 export const CustomFieldsResponseSchema = z.object({ custom_fields: z.array(z.string()) });
 export type CustomFieldsResponse = z.infer<typeof CustomFieldsResponseSchema>;
 
-/** POST /api/custom-fields: adds one name (trimmed). */
-export const AddCustomFieldBodySchema = z.object({
-  name: z
-    .string({ error: 'Field name is required' })
-    .trim()
-    .min(1, { error: 'Field name is required' })
-    .max(100, { error: 'Field name must be at most 100 characters' }),
-});
+/**
+ * A custom field name as sent. Trimming, blank and duplicate checks are the server's rules, so that the
+ * answer carries the spec's exact texts ('Field name is required', 'Field name already exists').
+ */
+export const CustomFieldNameSchema = z
+  .string({ error: 'Field name is required' })
+  .max(100, { error: 'Field name must be at most 100 characters' });
+export const CustomFieldNamesSchema = z
+  .array(CustomFieldNameSchema)
+  .max(200, { error: 'At most 200 custom fields' });
+
+/** POST /api/custom-fields: `{ name }` adds one name, `{ custom_fields: [...] }` replaces the list (spec section 7). */
+export const AddCustomFieldBodySchema = z.union(
+  [z.object({ name: CustomFieldNameSchema }), z.object({ custom_fields: CustomFieldNamesSchema })],
+  { error: 'Send { name } to add a field, or { custom_fields: [...] } to replace the list' },
+);
+export type AddCustomFieldBody = z.infer<typeof AddCustomFieldBodySchema>;
 
 /** GET /api/people/{id}, PUT, POST answer with the bare Person. */
 export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

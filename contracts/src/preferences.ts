@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomFieldNamesSchema } from './contacts';
 
 /** One column of the contacts table (spec section 3 "Contact column setting"). */
 export const ContactColumnSchema = z.object({
@@ -42,8 +43,6 @@ export const CalendarSettingsInputSchema = z
     startWeekday: value.startWeekday ?? value.start_weekday,
   }));
 
-const CustomFieldNamesSchema = z.array(z.string().max(100)).max(200, { error: 'At most 200 custom fields' });
-
 export const ContactColumnsSchema = z
   .array(ContactColumnSchema)
   .max(300, { error: 'At most 300 columns' })
@@ -51,7 +50,11 @@ export const ContactColumnsSchema = z
     error: 'Each column key may appear only once',
   });
 
-/** POST /api/user-preferences: any of the keys; each one sent replaces the stored value. */
+/**
+ * POST /api/user-preferences: any of the keys; each one sent replaces the stored value. custom_fields
+ * follows the custom-field rules (trimmed, none blank, none twice; a name left out is removed from
+ * every contact), exactly as the whole-list POST /api/custom-fields does.
+ */
 export const UpdatePreferencesBodySchema = z.object({
   contact_columns: ContactColumnsSchema.optional(),
   calendar_settings: CalendarSettingsInputSchema.optional(),

@@ -69,6 +69,9 @@ export async function createServices({ config, db, redis, clock }: ServiceDeps) 
   const preferences = new PreferencesService(db, new PreferencesRepository(db));
   const contacts = new ContactsService(db, new ContactsRepository(db), preferences, groups, notifications);
   const customFields = new CustomFieldsService(db, preferences, contacts);
+  preferences.writeCustomFieldsWith((userId, names, tx, field) =>
+    customFields.replace(userId, names, tx, field),
+  );
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   const events = new EventsService(db, new EventsRepository(db), users, notifications);
   return {

@@ -1,19 +1,6 @@
-import { CustomFieldsResponseSchema } from '@relate/contracts';
+import { AddCustomFieldBodySchema, CustomFieldsResponseSchema } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-
-/** POST takes one new name ({ name }) or the whole list ({ custom_fields: [...] }, as the spec's client sends it). */
-const AddOrReplaceBodySchema = z.union(
-  [
-    z.object({
-      name: z.string({ error: 'Field name is required' }).max(100, { error: 'Field name is too long' }),
-    }),
-    z.object({
-      custom_fields: z.array(z.string().max(100)).max(200, { error: 'At most 200 custom fields' }),
-    }),
-  ],
-  { error: 'Send { name } to add a field, or { custom_fields: [...] } to replace the list' },
-);
 
 export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { customFields } = app.services;
@@ -28,7 +15,10 @@ export const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/custom-fields',
-    { config, schema: { tags, body: AddOrReplaceBodySchema, response: { 200: CustomFieldsResponseSchema } } },
+    {
+      config,
+      schema: { tags, body: AddCustomFieldBodySchema, response: { 200: CustomFieldsResponseSchema } },
+    },
     async (request) => ({
       custom_fields:
         'name' in request.body

@@ -31,23 +31,31 @@ export class CustomFieldsService {
   }
 
   /**
-   * Replaces the whole list (the spec's client posts the list): names trimmed, none blank, none twice.
-   * A name that leaves the list is removed from every contact too, in the same transaction.
+   * Replaces the whole list (the spec's client posts the list; the custom_fields preference is written
+   * here too): names trimmed, none blank, none twice (case-insensitive). A name that leaves the list is
+   * removed from every contact too, in the same transaction — the caller's `tx` when given.
+   * `field` names the list in a 400 (`custom_fields`, or `value` for POST /user-preferences/custom_fields).
    */
-  async replace(userId: number, rawNames: string[]): Promise<string[]> {
+  async replace(
+    userId: number,
+    rawNames: string[],
+    tx?: Database,
+    field = 'custom_fields',
+  ): Promise<string[]> {
     const names = rawNames.map((name) => name.trim());
     names.forEach((name, index) => {
-      if (!name) throw fieldError(`custom_fields.${index}`, 'Field name is required');
+      if (!name) throw fieldError(`${field}.${index}`, 'Field name is required');
       if (names.findIndex((other) => same(other, name)) !== index)
-        throw fieldError(`custom_fields.${index}`, 'Field name already exists');
+        throw fieldError(`${field}.${index}`, 'Field name already exists');
     });
-    return this.db.transaction(async (tx) => {
-      const before = await this.preferences.customFieldNamesForUpdate(userId, tx);
+    const write = async (db: Database) => {
+      const before = await this.preferences.customFieldNamesForUpdate(userId, db);
       for (const removed of before.filter((name) => !names.includes(name)))
-        await this.contacts.removeCustomField(userId, removed, tx);
-      await this.preferences.setCustomFieldNames(userId, names, tx);
+        await this.contacts.removeCustomField(userId, removed, db);
+      await this.preferences.setCustomFieldNames(userId, names, db);
       return names;
-    });
+    };
+    return tx ? write(tx) : this.db.transaction(write);
   }
 
   /** Deletes the name and its value from every one of the user's contacts, in one transaction. */

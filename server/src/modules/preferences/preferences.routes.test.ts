@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+const call = (who: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, payload });
 
 describe('user preferences', () => {
@@ -69,5 +69,67 @@ describe('user preferences', () => {
     expect(badValue.statusCode).toBe(400);
     expect(badValue.json().details[0].field).toContain('value');
     expect((await call(user, 'GET', '/api/user-preferences/password')).statusCode).toBe(400);
+  });
+
+  it('custom_fields follows the custom-field rules: trimmed, none blank, none twice, with the spec texts', async () => {
+    const someone = await createUser(t.app);
+    const blank = await call(someone, 'POST', '/api/user-preferences', { custom_fields: ['  x ', '', 'X'] });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toBe('Field name is required');
+    expect(blank.json().details[0].field).toBe('custom_fields.1');
+    const twice = await call(someone, 'POST', '/api/user-preferences', { custom_fields: ['  x ', 'X'] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toBe('Field name already exists');
+    const byKey = await call(someone, 'POST', '/api/user-preferences/custom_fields', { value: ['a', ' '] });
+    expect(byKey.statusCode).toBe(400);
+    expect(byKey.json().error).toBe('Field name is required');
+    expect(byKey.json().details[0].field).toBe('value.1');
+    // Nothing was stored by the refused calls, not even the columns sent beside the bad list.
+    const refusedWithColumns = await call(someone, 'POST', '/api/user-preferences', {
+      contact_columns: [{ key: 'email', label: 'Email', enabled: true, order: 1 }],
+      custom_fields: ['Team', 'team'],
+    });
+    expect(refusedWithColumns.statusCode).toBe(400);
+    const { preferences } = (await call(someone, 'GET', '/api/user-preferences')).json();
+    expect(preferences.custom_fields).toEqual([]);
+    expect(preferences.contact_columns).toHaveLength(19);
+
+    const saved = await call(someone, 'POST', '/api/user-preferences', {
+      custom_fields: ['  Team ', 'Region'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().preferences.custom_fields).toEqual(['Team', 'Region']);
+    expect((await call(someone, 'GET', '/api/custom-fields')).json()).toEqual({
+      custom_fields: ['Team', 'Region'],
+    });
+  });
+
+  it('a name dropped from custom_fields is removed from every contact of that user, and only theirs', async () => {
+    const owner = await createUser(t.app);
+    const neighbour = await createUser(t.app);
+    await call(owner, 'POST', '/api/custom-fields', { custom_fields: ['Team', 'Region'] });
+    await call(neighbour, 'POST', '/api/custom-fields', { custom_fields: ['Team'] });
+    const mine = (
+      await call(owner, 'POST', '/api/people', {
+        first_name: 'A',
+        custom_fields: { Team: 'Red', Region: 'EU' },
+      })
+    ).json();
+    const theirs = (
+      await call(neighbour, 'POST', '/api/people', { first_name: 'B', custom_fields: { Team: 'Blue' } })
+    ).json();
+
+    const dropped = await call(owner, 'POST', '/api/user-preferences/custom_fields', { value: ['Region'] });
+    expect(dropped.json()).toEqual({ key: 'custom_fields', value: ['Region'] });
+    expect((await call(owner, 'GET', `/api/people/${mine.id}`)).json().custom_fields).toEqual({
+      Region: 'EU',
+    });
+
+    const emptied = await call(owner, 'POST', '/api/user-preferences', { custom_fields: [] });
+    expect(emptied.json().preferences.custom_fields).toEqual([]);
+    expect((await call(owner, 'GET', `/api/people/${mine.id}`)).json().custom_fields).toEqual({});
+    expect((await call(neighbour, 'GET', `/api/people/${theirs.id}`)).json().custom_fields).toEqual({
+      Team: 'Blue',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import {
   CalendarSettingsInputSchema,
   ContactColumnsSchema,
+  CustomFieldNamesSchema,
   type PreferenceKey,
   UpdatePreferencesBodySchema,
   type UserPreferences,
@@ -17,15 +18,33 @@ type UpdateBody = z.output<typeof UpdatePreferencesBodySchema>;
 const VALUE_SCHEMAS: Record<PreferenceKey, z.ZodType> = {
   contact_columns: ContactColumnsSchema,
   calendar_settings: CalendarSettingsInputSchema,
-  custom_fields: UpdatePreferencesBodySchema.shape.custom_fields.unwrap(),
+  custom_fields: CustomFieldNamesSchema,
   preferred_messaging_platform: UpdatePreferencesBodySchema.shape.preferred_messaging_platform.unwrap(),
 };
 
+/** Writes the custom_fields list under the custom-field rules (the custom-fields service, wired at start). */
+export type CustomFieldsWriter = (
+  userId: number,
+  names: string[],
+  tx: Database,
+  field: string,
+) => Promise<unknown>;
+
 export class PreferencesService {
+  private customFieldsWriter?: CustomFieldsWriter;
+
   constructor(
     private readonly db: Database,
     private readonly repository: PreferencesRepository,
   ) {}
+
+  /**
+   * custom_fields is a preference, but its rules (trimmed, none blank, none twice, a removed name also
+   * removed from every contact) belong to the custom-fields service, which depends on this one.
+   */
+  writeCustomFieldsWith(writer: CustomFieldsWriter): void {
+    this.customFieldsWriter = writer;
+  }
 
   /** Every preference, with the defaults where the user has saved nothing. */
   async all(userId: number): Promise<UserPreferences> {
@@ -48,16 +67,24 @@ export class PreferencesService {
     return (await this.all(userId))[key];
   }
 
-  async update(userId: number, body: UpdateBody, db: Database = this.db): Promise<void> {
-    for (const [key, value] of Object.entries(body)) {
-      if (value === undefined) continue;
-      await this.repository.set(
-        userId,
-        key,
-        key === 'calendar_settings' ? await this.mergedCalendar(userId, value, db) : value,
-        db,
-      );
-    }
+  /** Saves every key sent, in one transaction; custom_fields goes through the custom-field rules. */
+  async update(userId: number, body: UpdateBody, field?: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const [key, value] of Object.entries(body)) {
+        if (value === undefined) continue;
+        if (key === 'custom_fields') {
+          if (!this.customFieldsWriter) throw new Error('The custom-fields writer is not wired');
+          await this.customFieldsWriter(userId, value as string[], tx, field ?? key);
+          continue;
+        }
+        await this.repository.set(
+          userId,
+          key,
+          key === 'calendar_settings' ? await this.mergedCalendar(userId, value, tx) : value,
+          tx,
+        );
+      }
+    });
   }
 
   async set(userId: number, key: PreferenceKey, value: unknown): Promise<unknown> {
@@ -73,7 +100,7 @@ export class PreferencesService {
         })),
       );
     }
-    await this.update(userId, { [key]: parsed.data } as UpdateBody);
+    await this.update(userId, { [key]: parsed.data } as UpdateBody, 'value');
     return this.get(userId, key);
   }
 
