@@ -1,3 +1,4 @@
+import type { CalendarEvent } from '@relate/contracts';
 import { format, isValid, parseISO } from 'date-fns';
 
 export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
@@ -26,7 +27,11 @@ export interface EventFormValues {
   repeat_end_date: string;
   notes: string;
   google_sync: boolean;
+  /** The IANA zone the event is planned in: the browser's for a new event, the event's own when editing. */
+  timezone: string;
 }
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
@@ -48,6 +53,31 @@ export function newEventValues(start: Date, end: Date): EventFormValues {
     repeat_end_date: '',
     notes: '',
     google_sync: true,
+    timezone: browserZone(),
+  };
+}
+
+/** The form's values for an existing event (a series is edited from its first start). */
+export function eventFormValues(event: CalendarEvent): EventFormValues {
+  const duration = new Date(event.end_datetime).getTime() - new Date(event.start_datetime).getTime();
+  return {
+    title: event.title,
+    description: event.description ?? '',
+    start: dateInput(event.series_start, event.all_day),
+    end: dateInput(new Date(new Date(event.series_start).getTime() + duration).toISOString(), event.all_day),
+    all_day: event.all_day,
+    location: event.location ?? '',
+    event_type: event.event_type,
+    project: event.project ?? '',
+    participants: event.participants,
+    alert_minutes: String(event.alert_minutes),
+    repeat_pattern: event.repeat_pattern,
+    repeat_interval: String(event.repeat_interval),
+    repeat_days: event.repeat_days,
+    repeat_end_date: dateInput(event.repeat_end_date, event.all_day, 'date'),
+    notes: event.notes ?? '',
+    google_sync: event.google_sync,
+    timezone: event.timezone,
   };
 }
 
@@ -57,13 +87,39 @@ export function alertMinutes(value: string): number {
   return Number.isFinite(minutes) && minutes > 0 ? minutes : 15;
 }
 
+/**
+ * All-day events are dated in UTC (docs/decisions/0006): they start at UTC midnight of their first
+ * date and end at 23:59:59 UTC of their last, so every zone shows them on the same dates.
+ */
+function allDayIso(value: string, endOfDay = false): string {
+  return `${value.slice(0, 10)}T${endOfDay ? '23:59:59' : '00:00:00'}.000Z`;
+}
+
 function toIso(value: string, allDay: boolean, endOfDay = false): string {
-  if (allDay) {
-    const day = parseISO(value.slice(0, 10));
-    if (endOfDay) day.setHours(23, 59, 59, 0);
-    return day.toISOString();
-  }
+  if (allDay) return allDayIso(value, endOfDay);
   return new Date(value).toISOString();
+}
+
+/** A timed series' last day ends at local midnight; an all-day series' at UTC midnight. */
+function repeatEndIso(value: string, allDay: boolean): string {
+  if (allDay) return allDayIso(value, true);
+  const day = parseISO(value.slice(0, 10));
+  day.setHours(23, 59, 59, 0);
+  return day.toISOString();
+}
+
+/** Where the views draw an event: an all-day one on its UTC dates, as local days; a timed one as is. */
+export function calendarSpan(event: Pick<CalendarEvent, 'start_datetime' | 'end_datetime' | 'all_day'>): {
+  start: Date;
+  end: Date;
+} {
+  const start = new Date(event.start_datetime);
+  const end = new Date(event.end_datetime);
+  if (!event.all_day) return { start, end };
+  return {
+    start: new Date(start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()),
+    end: new Date(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate(), 23, 59, 59),
+  };
 }
 
 export interface EventPayload {
@@ -94,7 +150,7 @@ export function toEventPayload(values: EventFormValues): EventPayload {
     start_datetime: toIso(values.start, values.all_day),
     end_datetime: toIso(values.end, values.all_day, true),
     all_day: values.all_day,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    timezone: values.timezone || browserZone(),
     location: values.location.trim() || null,
     event_type: values.event_type,
     project: values.project.trim() || null,
@@ -110,15 +166,22 @@ export function toEventPayload(values: EventFormValues): EventPayload {
     repeat_days: values.repeat_pattern === 'weekly' ? [...values.repeat_days].sort() : [],
     repeat_end_date:
       values.repeat_pattern !== 'none' && values.repeat_end_date
-        ? toIso(values.repeat_end_date, true, true)
+        ? repeatEndIso(values.repeat_end_date, values.all_day)
         : null,
     notes: values.notes.trim() || null,
     google_sync: values.google_sync,
   };
 }
 
-export function dateInput(iso: string | null | undefined, allDay: boolean): string {
+/** An input's value for an instant: an all-day event's by its UTC date, anything else in local time. */
+export function dateInput(
+  iso: string | null | undefined,
+  allDay: boolean,
+  kind: 'date' | 'datetime' = allDay ? 'date' : 'datetime',
+): string {
   if (!iso) return '';
   const date = parseISO(iso);
-  return isValid(date) ? format(date, allDay ? 'yyyy-MM-dd' : LOCAL) : '';
+  if (!isValid(date)) return '';
+  if (allDay) return date.toISOString().slice(0, 10);
+  return format(date, kind === 'date' ? 'yyyy-MM-dd' : LOCAL);
 }

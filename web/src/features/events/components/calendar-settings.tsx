@@ -50,9 +50,15 @@ export function CalendarSettings() {
     importEvents.mutate(file, {
       onSuccess: (result) =>
         toast.success(`Imported ${result.imported} events`, {
-          description: result.skipped
-            ? `${result.skipped} could not be read: ${result.errors.map((e) => e.error).join('; ')}`
-            : undefined,
+          description:
+            [
+              result.skipped
+                ? `${result.skipped} could not be read: ${result.errors.map((e) => e.error).join('; ')}`
+                : '',
+              ...result.warnings.map((w) => w.warning),
+            ]
+              .filter(Boolean)
+              .join('\n') || undefined,
         }),
       onError: (error) => toast.error('Import failed', { description: error.message }),
       onSettled: () => {

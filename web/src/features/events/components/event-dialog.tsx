@@ -1,9 +1,11 @@
 import type { CalendarEvent } from '@relate/contracts';
+import { format } from 'date-fns';
 import { PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -21,8 +23,9 @@ import { formatDateTime } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
 import {
-  dateInput,
+  calendarSpan,
   type EventFormValues,
+  eventFormValues,
   newEventValues,
   REPEAT_PATTERNS,
   toEventPayload,
@@ -30,31 +33,12 @@ import {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-function fromEvent(event: CalendarEvent): EventFormValues {
-  return {
-    title: event.title,
-    description: event.description ?? '',
-    start: dateInput(event.series_start, event.all_day),
-    end: dateInput(
-      new Date(
-        new Date(event.series_start).getTime() +
-          (new Date(event.end_datetime).getTime() - new Date(event.start_datetime).getTime()),
-      ).toISOString(),
-      event.all_day,
-    ),
-    all_day: event.all_day,
-    location: event.location ?? '',
-    event_type: event.event_type,
-    project: event.project ?? '',
-    participants: event.participants,
-    alert_minutes: String(event.alert_minutes),
-    repeat_pattern: event.repeat_pattern,
-    repeat_interval: String(event.repeat_interval),
-    repeat_days: event.repeat_days,
-    repeat_end_date: dateInput(event.repeat_end_date, true),
-    notes: event.notes ?? '',
-    google_sync: event.google_sync,
-  };
+/** An all-day event's dates (its UTC dates, the same in every zone). */
+function allDayWhen(event: CalendarEvent): string {
+  const { start, end } = calendarSpan(event);
+  const first = format(start, 'MMM d, yyyy');
+  const last = format(end, 'MMM d, yyyy');
+  return first === last ? `${first} (all day)` : `${first} – ${last} (all day)`;
 }
 
 export type EventDialogState =
@@ -66,6 +50,7 @@ export type EventDialogState =
 export function EventDialog({ state, onClose }: { state: EventDialogState | null; onClose: () => void }) {
   const [values, setValues] = useState<EventFormValues | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
   const deleteEvent = useDeleteEvent();
@@ -74,7 +59,8 @@ export function EventDialog({ state, onClose }: { state: EventDialogState | null
   useEffect(() => {
     if (!state) return;
     setError(null);
-    setValues(state.mode === 'add' ? newEventValues(state.start, state.end) : fromEvent(state.event));
+    setConfirmingDelete(false);
+    setValues(state.mode === 'add' ? newEventValues(state.start, state.end) : eventFormValues(state.event));
   }, [state]);
 
   if (!state || !values) return null;
@@ -139,7 +125,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState | null
               [
                 'When',
                 event.all_day
-                  ? `${formatDateTime(event.start_datetime).slice(0, 12)} (all day)`
+                  ? allDayWhen(event)
                   : `${formatDateTime(event.start_datetime)} – ${formatDateTime(event.end_datetime)}`,
               ],
               ['Location', event.location],
@@ -438,7 +424,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState | null
               <Button
                 variant="ghost"
                 className="text-destructive"
-                onClick={remove}
+                onClick={() => setConfirmingDelete(true)}
                 disabled={deleteEvent.isPending}
               >
                 <Trash2Icon />
@@ -457,6 +443,21 @@ export function EventDialog({ state, onClose }: { state: EventDialogState | null
             </div>
           </DialogFooter>
         </form>
+        {state.mode === 'edit' && (
+          <ConfirmDialog
+            open={confirmingDelete}
+            onOpenChange={setConfirmingDelete}
+            title="Delete event?"
+            description={
+              state.event.repeat_pattern === 'none'
+                ? `"${state.event.title}" will be deleted. This cannot be undone.`
+                : `"${state.event.title}" and every occurrence of the series will be deleted. This cannot be undone.`
+            }
+            confirmLabel="Delete"
+            destructive
+            onConfirm={remove}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { usePreferences } from '@/features/preferences/api/preferences-api';
 import { useEvents } from '../api/events-api';
 import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
+import { calendarSpan } from '../event-form';
 import type { CalendarItem } from './calendar-types';
 import { EventChip } from './event-chip';
 import { EventDialog, type EventDialogState } from './event-dialog';
@@ -30,8 +31,8 @@ function toItem(event: CalendarEvent): CalendarItem {
     key: `${event.id}:${event.start_datetime}`,
     eventId: event.id,
     title: event.title,
-    start: new Date(event.start_datetime),
-    end: new Date(event.end_datetime),
+    // All-day events sit on their UTC dates in every zone (docs/decisions/0006).
+    ...calendarSpan(event),
     allDay: event.all_day,
     project: event.project,
     location: event.location,
