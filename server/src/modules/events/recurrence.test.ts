@@ -53,14 +53,43 @@ describe('occurrencesBetween', () => {
         berlin(o.start),
       ),
     ).toEqual(['02/03/2026, 09:00', '05/03/2026, 09:00', '08/03/2026, 09:00']);
-    const monthly = series({ repeatPattern: 'monthly', repeatInterval: 2 });
+  });
+
+  it('gives every other month on the start date, up to and including the end date', () => {
+    const monthly = series({
+      repeatPattern: 'monthly',
+      repeatInterval: 2,
+      repeatEndDate: new Date('2026-09-02T00:00:00Z'),
+    });
     expect(
-      occurrencesBetween(monthly, new Date('2026-03-01T00:00:00Z'), new Date('2026-10-01T00:00:00Z')),
-    ).toHaveLength(4);
-    const yearly = series({ repeatPattern: 'yearly' });
+      occurrencesBetween(monthly, new Date('2026-03-01T00:00:00Z'), new Date('2026-12-31T00:00:00Z')).map(
+        (o) => berlin(o.start),
+      ),
+    ).toEqual(['02/03/2026, 09:00', '02/05/2026, 09:00', '02/07/2026, 09:00', '02/09/2026, 09:00']);
+  });
+
+  it('gives the same date every year until the end date, which excludes a later anniversary', () => {
+    const yearly = series({ repeatPattern: 'yearly', repeatEndDate: new Date('2028-03-01T00:00:00Z') });
     expect(
-      occurrencesBetween(yearly, new Date('2026-01-01T00:00:00Z'), new Date('2028-12-31T00:00:00Z')),
-    ).toHaveLength(3);
+      occurrencesBetween(yearly, new Date('2026-01-01T00:00:00Z'), new Date('2029-12-31T00:00:00Z')).map(
+        (o) => berlin(o.start),
+      ),
+    ).toEqual(['02/03/2026, 09:00', '02/03/2027, 09:00']);
+  });
+
+  it('gives Mondays and Thursdays of every second week', () => {
+    const fortnightly = series({ repeatPattern: 'weekly', repeatInterval: 2, repeatDays: [1, 4] });
+    expect(
+      occurrencesBetween(fortnightly, new Date('2026-03-01T00:00:00Z'), new Date('2026-04-01T00:00:00Z')).map(
+        (o) => berlin(o.start),
+      ),
+    ).toEqual([
+      '02/03/2026, 09:00',
+      '05/03/2026, 09:00',
+      '16/03/2026, 09:00',
+      '19/03/2026, 09:00',
+      '30/03/2026, 09:00',
+    ]);
   });
 
   it('returns a single event when it touches the range, nothing otherwise', () => {
