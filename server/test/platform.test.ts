@@ -104,6 +104,60 @@ describe('bad input', () => {
 });
 
 describe('access policy', () => {
+  it('answers a pending account 403 ACCOUNT_NOT_APPROVED on data calls, before looking at the body', async () => {
+    await createUser(t.app); // the first account of an installation is approved; make sure that is not ours
+    const pending = await createUser(t.app, { approved: false });
+    const calls = [
+      { method: 'GET', url: '/api/people' },
+      { method: 'POST', url: '/api/people', payload: { first_name: 'Ada', last_name: 'Lovelace' } },
+      { method: 'POST', url: '/api/people', payload: { gender: 'nonsense', birthday: 'yesterday' } },
+      { method: 'GET', url: '/api/companies' },
+      { method: 'GET', url: '/api/tasks' },
+      { method: 'GET', url: '/api/events' },
+    ] as const;
+    for (const call of calls) {
+      const response = await t.app.inject({ ...call, headers: pending.headers });
+      expect(response.statusCode, `${call.method} ${call.url}`).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'ACCOUNT_NOT_APPROVED',
+        error: 'Your account is pending admin approval.',
+      });
+    }
+
+    // Once approved, the same account sees that nothing was written while it was pending.
+    await t.app.services.users.setStatus(pending.id, 'approved');
+    const people = await t.app.inject({ method: 'GET', url: '/api/people', headers: pending.headers });
+    expect(people.statusCode).toBe(200);
+    expect(people.json()).toMatchObject({ people: [], total: 0 });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: pending.headers,
+      payload: { gender: 'nonsense' },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details.map((detail: { field: string }) => detail.field)).toContain('gender');
+  });
+
+  it('answers an anonymous caller 401 whatever body they send', async () => {
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/api/people',
+      payload: { gender: 'nonsense', birthday: 'yesterday' },
+    });
+    expect(invalid.statusCode).toBe(401);
+    expect(invalid.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"first_name": ',
+    });
+    expect(malformed.statusCode).toBe(401);
+    const badQuery = await t.app.inject({ method: 'GET', url: '/api/people?page=-3' });
+    expect(badQuery.statusCode).toBe(401);
+  });
+
   it('refuses to start when an API route declares no access policy', async () => {
     const app = await buildApp(testConfig(), { database: t.database, logger: false });
     expect(() => app.get('/api/unguarded', async () => 'open')).toThrow(/declares no access policy/);

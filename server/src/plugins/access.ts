@@ -27,7 +27,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : undefined;
 }
 
-/** Refuses to start if an API route declares no access policy, and enforces the policy on each request. */
+/**
+ * Refuses to start if an API route declares no access policy, and enforces the policy on each request.
+ * The check runs on `onRequest`, before the body is read and validated, so an anonymous caller gets
+ * 401 and a pending one 403 whatever they send, and nobody learns a route's schema without access.
+ */
 export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
   app.decorateRequest('user', null as unknown as UserRow);
 
@@ -37,7 +41,7 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request);
