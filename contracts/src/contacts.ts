@@ -243,11 +243,14 @@ export const ResolvePeopleBodySchema = z.object({
 export const AutoMergeResultSchema = z.object({ merged_groups: z.number().int(), deleted: z.number().int() });
 
 /** POST /api/csv/get-columns (multipart: file). */
+export const CSV_PREVIEW_ROWS = 5;
 export const CsvColumnsResponseSchema = z.object({
   success: z.boolean(),
   csv_columns: z.array(z.string()),
   contact_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   total_rows: z.number().int(),
+  /** The first few data rows, each keyed by its CSV column (values cut at 200 characters), for the mapping step. */
+  preview: z.array(z.record(z.string(), z.string())),
   error: z.string().optional(),
 });
 export type CsvColumnsResponse = z.infer<typeof CsvColumnsResponseSchema>;

@@ -56,8 +56,31 @@ describe('reading the columns of a CSV', () => {
       'Firma',
     ]);
     expect(body.total_rows).toBe(2);
+    expect(body.preview).toHaveLength(2);
+    expect(body.preview[0]).toMatchObject({
+      Vorname: 'Jürgen',
+      Nachname: 'Müller',
+      Position: 'Geschäftsführer',
+    });
+    expect(body.preview[1].Notizen).toBe('Preis: 12,50 €');
     expect(body.contact_fields).toContainEqual({ key: 'first_name', label: 'First Name', required: true });
     expect(body.contact_fields).toContainEqual({ key: 'email', label: 'Email', required: false });
+  });
+
+  it('previews only the first five rows, each keyed by its column', async () => {
+    const user = await createUser(t.app);
+    const rows = Array.from({ length: 8 }, (_, index) => `Person ${index + 1},p${index + 1}@example.com`);
+    const response = await upload(user, '/api/csv/get-columns', `Name,Email\n${rows.join('\n')}\n`);
+    const body = response.json();
+    expect(body.total_rows).toBe(8);
+    expect(body.preview.map((row: Record<string, string>) => row.Name)).toEqual([
+      'Person 1',
+      'Person 2',
+      'Person 3',
+      'Person 4',
+      'Person 5',
+    ]);
+    expect(body.preview[4]).toEqual({ Name: 'Person 5', Email: 'p5@example.com' });
   });
 
   it("answers 'Invalid file' for something that is not a CSV, and 400 without a file", async () => {

@@ -1,4 +1,4 @@
-import type { PersonInput } from '@relate/contracts';
+import { CSV_PREVIEW_ROWS, type PersonInput } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { openCsv } from '../../lib/csv';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
@@ -110,12 +110,19 @@ export class ContactsService {
     });
   }
 
-  /** The columns and row count of an uploaded CSV, for the mapping step. */
+  /** The columns, row count and first few rows (keyed by column) of an uploaded CSV, for the mapping step. */
   async inspectCsv(file: Buffer) {
     const table = await openCsv(file);
     let totalRows = 0;
-    for await (const _ of table.records) totalRows++;
-    return { csv_columns: table.headers, contact_fields: CSV_CONTACT_FIELDS, total_rows: totalRows };
+    const preview: Record<string, string>[] = [];
+    for await (const { values } of table.records) {
+      totalRows++;
+      if (preview.length < CSV_PREVIEW_ROWS)
+        preview.push(
+          Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
+        );
+    }
+    return { csv_columns: table.headers, contact_fields: CSV_CONTACT_FIELDS, total_rows: totalRows, preview };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping } from './csv-mapping';
+import { guessMapping, sampleValues } from './csv-mapping';
 
 describe('guessMapping', () => {
   it('applies the spec table and skips what it does not know', () => {
@@ -21,5 +21,20 @@ describe('guessMapping', () => {
       'Full Name': 'full_name',
       Name: 'first_name',
     });
+  });
+});
+
+describe('sampleValues', () => {
+  it('gives up to three distinct non-empty values of a column, long ones cut', () => {
+    const preview = [
+      { Name: 'Ada', Note: '' },
+      { Name: 'Ada', Note: 'x'.repeat(60) },
+      { Name: 'Grace', Note: 'line\nbreak' },
+      { Name: 'Linus', Note: '' },
+      { Name: 'Margaret', Note: '' },
+    ];
+    expect(sampleValues(preview, 'Name')).toEqual(['Ada', 'Grace', 'Linus']);
+    expect(sampleValues(preview, 'Note')).toEqual([`${'x'.repeat(39)}…`, 'line break']);
+    expect(sampleValues(preview, 'Missing')).toEqual([]);
   });
 });

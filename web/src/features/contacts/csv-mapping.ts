@@ -20,3 +20,15 @@ export function guessField(column: string): string {
 export function guessMapping(columns: string[]): Record<string, string> {
   return Object.fromEntries(columns.map((column) => [column, guessField(column)]));
 }
+
+/** Up to `max` distinct, non-empty sample values of a column from the get-columns preview rows. */
+export function sampleValues(preview: Record<string, string>[], column: string, max = 3): string[] {
+  const samples: string[] = [];
+  for (const row of preview) {
+    const value = row[column]?.replace(/\s+/g, ' ').trim();
+    if (!value || samples.includes(value)) continue;
+    samples.push(value.length > 40 ? `${value.slice(0, 39)}…` : value);
+    if (samples.length === max) break;
+  }
+  return samples;
+}

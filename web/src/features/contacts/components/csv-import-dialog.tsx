@@ -21,7 +21,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { getCsvColumns, importCsvWithMapping } from '../api/csv-api';
-import { FULL_NAME, guessMapping, SKIP } from '../csv-mapping';
+import { FULL_NAME, guessMapping, SKIP, sampleValues } from '../csv-mapping';
 import { CONTACT_FIELDS, CUSTOM_PREFIX } from '../fields';
 
 type Step = 'upload' | 'mapping' | 'importing' | 'result';
@@ -40,6 +40,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
   const [file, setFile] = useState<File | null>(null);
   const [columns, setColumns] = useState<string[]>([]);
   const [totalRows, setTotalRows] = useState(0);
+  const [preview, setPreview] = useState<Record<string, string>[]>([]);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [reading, setReading] = useState(false);
   const [result, setResult] = useState<CsvImportResponse | null>(null);
@@ -48,6 +49,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     setStep('upload');
     setFile(null);
     setColumns([]);
+    setPreview([]);
     setMapping({});
     setResult(null);
     if (input.current) input.current.value = '';
@@ -76,6 +78,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     setFile(chosen);
     setColumns(data.csv_columns);
     setTotalRows(data.total_rows);
+    setPreview(data.preview ?? []);
     setMapping(guessMapping(data.csv_columns));
     setStep('mapping');
     toast.success('Columns loaded');
@@ -145,9 +148,12 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
                 key={column}
                 className="grid grid-cols-[1fr_1fr] items-center gap-3 rounded-lg border px-3 py-2"
               >
-                <span className="truncate text-sm font-medium" title={column}>
-                  {column}
-                </span>
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium" title={column}>
+                    {column}
+                  </p>
+                  <ColumnSamples values={sampleValues(preview, column)} />
+                </div>
                 <Select
                   value={mapping[column] ?? SKIP}
                   onValueChange={(value) => setMapping((current) => ({ ...current, [column]: value }))}
@@ -242,5 +248,16 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The first values of a column, so the user sees what it holds before choosing a field. */
+function ColumnSamples({ values }: { values: string[] }) {
+  if (values.length === 0)
+    return <p className="text-xs text-muted-foreground italic">No values in the first rows</p>;
+  return (
+    <p className="truncate text-xs text-muted-foreground" title={values.join(', ')}>
+      e.g. {values.join(', ')}
+    </p>
   );
 }
