@@ -203,11 +203,17 @@ export class ContactsService {
           sharedBy: sender.email,
           userId: recipient,
         }));
-        await this.repository.insertMany(copies, tx);
+        const copyIds = await this.repository.insertMany(copies, tx);
         const what =
           rows.length === 1 ? `the contact ${rows[0].fullName ?? ''}`.trim() : `${rows.length} contacts`;
         await this.notifications.notify(
-          { userId: recipient, type: 'contact_shared', text: `${from} shared ${what} with you` },
+          {
+            userId: recipient,
+            type: 'contact_shared',
+            text: `${from} shared ${what} with you`,
+            // One contact: the notification names the recipient's own copy, so clicking it opens that contact.
+            subject: copyIds.length === 1 ? { type: 'contact', id: copyIds[0] } : undefined,
+          },
           tx,
         );
       }

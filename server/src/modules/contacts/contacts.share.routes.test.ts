@@ -58,6 +58,38 @@ describe('sharing contacts', () => {
     const notifications = (await call(ben, 'GET', '/api/notifications')).json().notifications;
     expect(notifications[0]).toMatchObject({ notification_type: 'contact_shared', is_read: false });
     expect(notifications[0].notification).toContain('2 contacts');
+    // Two contacts: no single subject to open; the notification leads to the contacts list.
+    expect(notifications[0]).toMatchObject({ subject_type: null, subject_id: null });
+  });
+
+  it("a share of one contact names each recipient's own copy as the notification's subject", async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const cleo = await createUser(t.app);
+    await group(ann, ben);
+    await group(ann, cleo);
+    const ada = (await call(ann, 'POST', '/api/people', { first_name: 'Ada', last_name: 'Lovelace' })).json();
+
+    const shared = await call(ann, 'POST', '/api/people/share', {
+      user_ids: [ben.id, cleo.id],
+      contact_id: ada.id,
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+
+    for (const recipient of [ben, cleo]) {
+      const [copy] = await peopleOf(recipient);
+      expect(copy.full_name).toBe('Ada Lovelace');
+      const [notification] = (await call(recipient, 'GET', '/api/notifications')).json().notifications;
+      expect(notification).toMatchObject({
+        notification_type: 'contact_shared',
+        subject_type: 'contact',
+        subject_id: copy.id,
+      });
+      expect(notification.notification).toContain('Ada Lovelace');
+      // The subject is the recipient's contact: they can open it.
+      expect((await call(recipient, 'GET', `/api/people/${notification.subject_id}`)).statusCode).toBe(200);
+    }
+    expect((await call(ben, 'GET', `/api/people/${ada.id}`)).statusCode).toBe(404);
   });
 
   it('refuses anyone who is not an approved member (403, nothing copied) and contacts not one’s own (404)', async () => {
