@@ -14,25 +14,33 @@ test('the first person becomes admin; a second waits for approval and then lands
   await expect(adminPage.getByText('Account created and approved successfully.')).toBeVisible();
   await expect(adminPage.getByRole('link', { name: 'Admin dashboard' })).toBeVisible();
 
+  // Ben asks for a deep page while signed out; the guard sends him to /auth and remembers it.
   const memberContext = await browser.newContext({ baseURL });
   const memberPage = await memberContext.newPage();
   await memberPage.goto('/settings');
   await expect(memberPage).toHaveURL(/\/auth$/);
   await signUp(memberPage, member);
   await expect(memberPage.getByText('Registration Successful!')).toBeVisible();
+  await expect(
+    memberPage.getByText(
+      'Your account is pending admin approval. Please check back later or contact an administrator.',
+    ),
+  ).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
+  // Not approved yet: signing in is refused with the approval notice.
   await signIn(memberPage, member);
   await expect(memberPage.getByText('Account Not Approved')).toBeVisible();
   await expect(
     memberPage.getByText('Your account is pending admin approval.', { exact: true }),
   ).toBeVisible();
   await expect(memberPage).toHaveURL(/\/auth$/);
-  // Not approved: no workspace, even by typing its address.
-  await memberPage.goto('/contacts');
-  await expect(memberPage).toHaveURL(/\/auth$/);
-  // A pending account has no member link either.
   await expect(memberPage.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
+  // Nor by typing the workspace's address (in another tab, so this tab keeps its own remembered page).
+  const typedTab = await memberContext.newPage();
+  await typedTab.goto('/contacts');
+  await expect(typedTab).toHaveURL(/\/auth$/);
+  await typedTab.close();
 
   await adminPage.getByRole('link', { name: 'Admin dashboard' }).click();
   await expect(adminPage).toHaveURL(/\/admin$/);
@@ -48,11 +56,17 @@ test('the first person becomes admin; a second waits for approval and then lands
     adminPage.getByTestId('admin-user-row').filter({ hasText: member.email }).getByText('Approved'),
   ).toBeVisible();
 
-  await memberPage.goto('/settings');
+  // Ben comes back to the sign-in page he was left on and signs in, without asking for /settings again.
+  const visited: string[] = [];
+  memberPage.on('framenavigated', (frame) => {
+    if (frame === memberPage.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await memberPage.reload();
   await expect(memberPage).toHaveURL(/\/auth$/);
   await signIn(memberPage, member);
   await expect(memberPage.getByText('Successfully signed in.')).toBeVisible();
   await expect(memberPage).toHaveURL(/\/settings$/);
+  expect(visited.slice(0, visited.indexOf('/settings'))).toEqual(['/auth']);
   await expect(memberPage.getByRole('link', { name: 'Settings' }).first()).toHaveAttribute(
     'aria-current',
     'page',
