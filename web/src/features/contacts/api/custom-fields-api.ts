@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchJson } from '@/lib/api-client';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ApiError, fetchJson, type RequestOptions } from '@/lib/api-client';
 
 const CACHE_KEY = 'custom_fields';
 
@@ -12,13 +14,28 @@ function cached(): string[] {
   }
 }
 
+/** A custom-field call answered 401 (not signed in, or the session could not be renewed): spec section 8's text. */
+function explained(error: unknown): unknown {
+  return error instanceof ApiError && error.status === 401
+    ? new ApiError('Authentication required', 401, error.code, error.details)
+    : error;
+}
+
+async function customFieldsCall(path: string, options: RequestOptions = {}) {
+  try {
+    return await fetchJson<{ custom_fields: string[] }>(path, options);
+  } catch (error) {
+    throw explained(error);
+  }
+}
+
 /** The user's custom field names, cached in local storage and read from there when the call fails (spec section 7). */
 export const customFieldsQuery = () =>
   queryOptions({
     queryKey: ['custom-fields'],
     queryFn: async ({ signal }) => {
       try {
-        const { custom_fields } = await fetchJson<{ custom_fields: string[] }>('/custom-fields', { signal });
+        const { custom_fields } = await customFieldsCall('/custom-fields', { signal });
         localStorage.setItem(CACHE_KEY, JSON.stringify(custom_fields));
         return custom_fields;
       } catch (error) {
@@ -30,13 +47,21 @@ export const customFieldsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const useCustomFieldNames = () => useQuery(customFieldsQuery());
+/** The names; when neither the call nor the local cache gives them, says so once (spec section 8). */
+export function useCustomFieldNames() {
+  const query = useQuery(customFieldsQuery());
+  const failure = query.isError ? query.error.message : null;
+  useEffect(() => {
+    if (failure !== null)
+      toast.error('Failed to fetch custom fields', { id: 'custom-fields-failed', description: failure });
+  }, [failure]);
+  return query;
+}
 
 export function useAddCustomField() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      fetchJson<{ custom_fields: string[] }>('/custom-fields', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => customFieldsCall('/custom-fields', { method: 'POST', body: { name } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['custom-fields'] }),
   });
 }
@@ -45,9 +70,7 @@ export function useDeleteCustomField() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      fetchJson<{ custom_fields: string[] }>(`/custom-fields/${encodeURIComponent(name)}`, {
-        method: 'DELETE',
-      }),
+      customFieldsCall(`/custom-fields/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['custom-fields'] });
       void queryClient.invalidateQueries({ queryKey: ['people'] });

@@ -48,7 +48,7 @@ export function FindDuplicatesDialog({
       { keep_id: null, delete_ids: group.map((person) => person.id) },
       {
         onSuccess: () => toast.success(`Deleted all ${group.length} records for ${name}.`),
-        onError: (error) => toast.error('Error deleting records', { description: error.message }),
+        onError: (error) => toast.error('Error deleting person', { description: error.message }),
       },
     );
 
