@@ -39,7 +39,7 @@ export function AuthForm() {
   };
 
   // A started session re-renders /auth, whose guard moves on to the remembered page.
-  const onSubmit = async (values: FormValues) => {
+  const submit = async (values: FormValues) => {
     if (signingUp) {
       if (!values.full_name) {
         form.setError('full_name', { message: 'Full name is required' });
@@ -89,6 +89,16 @@ export function AuthForm() {
     }
     if (startSession(data)) {
       toast.success('Welcome back!', { description: 'Successfully signed in.' });
+    }
+  };
+
+  // Answers from the server are handled above; anything thrown (storage refused, a bug) ends here.
+  const onSubmit = async (values: FormValues) => {
+    try {
+      await submit(values);
+    } catch (error) {
+      console.error(error);
+      toast.error('Error', { description: 'An unexpected error occurred' });
     }
   };
 
