@@ -405,4 +405,43 @@ describe('events', () => {
     const fortnight = (await call(ann, 'GET', '/api/events/upcoming?days=14')).json();
     expect(fortnight.count).toBe(15); // 14 check-ins and the event in eight days
   });
+
+  it('exports a New York Monday 23:30 series in New York time with its VTIMEZONE, so other apps keep Monday', async () => {
+    const ann = await createUser(t.app);
+    await create(ann, {
+      title: 'Late review',
+      start_datetime: '2026-10-27T03:30:00Z', // Monday Oct 26, 23:30 EDT
+      end_datetime: '2026-10-27T04:00:00Z',
+      timezone: 'America/New_York',
+      repeat_pattern: 'weekly',
+      repeat_days: [1],
+      repeat_end_date: '2026-11-16T23:59:59-05:00',
+    });
+    const ics = (await call(ann, 'GET', '/api/events/export.ics')).body as string;
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20261026T233000');
+    expect(ics).toContain('DTEND;TZID=America/New_York:20261027T000000');
+    expect(ics).toMatch(/RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;UNTIL=\d{8}T\d{6}Z/);
+    const zone = ics.slice(ics.indexOf('BEGIN:VTIMEZONE'), ics.indexOf('END:VTIMEZONE'));
+    expect(zone).toContain('TZID:America/New_York');
+    expect(zone).toMatch(
+      /BEGIN:DAYLIGHT\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nTZNAME:EDT\r\nDTSTART:19700308T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU/,
+    );
+    expect(zone).toMatch(
+      /BEGIN:STANDARD\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nTZNAME:EST\r\nDTSTART:19701101T020000\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU/,
+    );
+    // Read back by TZID alone (as from another app, without our X-RELATE-TZID): Mondays 23:30 in
+    // New York, before and after the clocks change on Nov 1, up to the end date.
+    const ben = await createUser(t.app);
+    const foreign = ics.replace(/^X-RELATE-TZID:.*\r\n/m, '');
+    expect(foreign).not.toContain('X-RELATE-TZID');
+    expect((await importIcs(ben, foreign)).json()).toMatchObject({ imported: 1, skipped: 0 });
+    const imported = await range(ben, '2026-10-01T00:00:00Z', '2026-12-31T00:00:00Z');
+    expect(imported.map((e) => e.start_datetime)).toEqual([
+      '2026-10-27T03:30:00.000Z',
+      '2026-11-03T04:30:00.000Z',
+      '2026-11-10T04:30:00.000Z',
+      '2026-11-17T04:30:00.000Z',
+    ]);
+    expect(imported[0]).toMatchObject({ timezone: 'America/New_York', repeat_days: [1] });
+  });
 });

@@ -5,6 +5,7 @@ import rrulePackage from 'rrule';
 import type { EventRow, EventValues } from './events.repository';
 import { rruleText, ruleZone } from './recurrence';
 import { toFloating } from './time-zone';
+import { vtimezone, zonedDateTime } from './vtimezone';
 
 const { RRule } = rrulePackage;
 const DAY = 86_400_000;
@@ -12,12 +13,17 @@ const MAX_PARTICIPANTS = 200;
 const MAX_ALERT_MINUTES = 40_320;
 
 /**
- * The calendar as RFC 5545 text: UTC times (all-day events as DATE values of their UTC dates), RRULE
- * for series, participants as ATTENDEE, the alert as a VALARM; what iCalendar has no property for
+ * The calendar as RFC 5545 text: UTC times, except a timed series' local times with TZID and a
+ * VTIMEZONE (all-day events as DATE values of their UTC dates), RRULE for series, participants as ATTENDEE, the alert as a VALARM; what iCalendar has no property for
  * (the zone, type, project, notes, Google sync) travels in X-RELATE-* properties.
  */
 export function toIcs(rows: EventRow[], publicUrl: string): string {
-  const calendar = ical({ name: 'Relate', prodId: { company: 'Relate', product: 'Relate', language: 'EN' } });
+  const calendar = ical({
+    name: 'Relate',
+    prodId: { company: 'Relate', product: 'Relate', language: 'EN' },
+    // One VTIMEZONE per zone that an event's DTSTART names (ical-generator asks for each).
+    timezone: { name: null, generator: (zone) => vtimezone(zone) },
+  });
   const host = new URL(publicUrl).host || 'relate';
   for (const row of rows) {
     const rule = rruleText(row);
@@ -28,15 +34,21 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
     ];
     if (row.project) x.push(['X-RELATE-PROJECT', row.project]);
     if (row.notes) x.push(['X-RELATE-NOTES', row.notes]);
+    // A timed series repeats on its zone's wall clock (its BYDAY are that zone's weekdays), so its
+    // DTSTART/DTEND name the zone; single events and all-day events need no zone.
+    const zoned = Boolean(rule) && !row.allDay && row.timezone !== 'UTC';
     calendar.createEvent({
       id: row.icalUid ?? `relate-event-${row.id}@${host}`,
-      start: row.startAt,
+      start: zoned ? zonedDateTime(row.startAt, row.timezone) : row.startAt,
       // An all-day DTEND is exclusive: the UTC midnight after the last day (stored as 23:59:59 UTC).
       end: row.allDay
         ? new Date(
             Date.UTC(row.endAt.getUTCFullYear(), row.endAt.getUTCMonth(), row.endAt.getUTCDate()) + DAY,
           )
-        : row.endAt,
+        : zoned
+          ? zonedDateTime(row.endAt, row.timezone)
+          : row.endAt,
+      timezone: zoned ? row.timezone : null,
       allDay: row.allDay,
       summary: row.title,
       description: row.description ?? undefined,
