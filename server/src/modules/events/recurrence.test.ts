@@ -42,7 +42,7 @@ describe('occurrencesBetween', () => {
     expect(found[3].end.getTime() - found[3].start.getTime()).toBe(3_600_000);
   });
 
-  it('gives every Nth day, month and year up to the end date', () => {
+  it('gives every third day up to the end date', () => {
     const daily = series({
       repeatPattern: 'daily',
       repeatInterval: 3,
