@@ -286,6 +286,11 @@ describe('events', () => {
       ['Office closed', true],
     ]);
     expect(december[0].description).toBe('Agenda:\n1. Pricing\n2. Timeline');
+    // DTSTART;VALUE=DATE:20261224 / DTEND;VALUE=DATE:20261227: Dec 24 to 26.
+    expect([december[1].start_datetime, december[1].end_datetime]).toEqual([
+      '2026-12-24T00:00:00.000Z',
+      '2026-12-26T23:59:59.000Z',
+    ]);
 
     const outlook = (await importIcs(ann, fixture('outlook.ics'))).json();
     expect(outlook).toMatchObject({ imported: 2, skipped: 0 });
@@ -293,7 +298,10 @@ describe('events', () => {
       (e) => e.title === 'Pipeline review',
     );
     expect(reviews).toHaveLength(6);
+    // 10:00 in Outlook's "W. Europe Standard Time" (Europe/Berlin), before and after the DST change.
     expect(reviews[0].start_datetime).toBe('2026-11-10T09:00:00.000Z');
+    expect(reviews[5].start_datetime).toBe('2027-04-10T08:00:00.000Z');
+    expect(reviews[0]).toMatchObject({ timezone: 'Europe/Berlin', alert_minutes: 15 });
     expect((await importIcs(ann, 'not a calendar')).statusCode).toBe(400);
   });
 
