@@ -185,26 +185,202 @@ describe('importing contacts with a mapping', () => {
     ]);
   });
 
-  it('imports every Google, Thunderbird and HubSpot export in the fixtures', async () => {
-    const user = await createUser(t.app);
-    const cases: [string, Record<string, string>][] = [
+  it('imports the Google, Thunderbird and HubSpot exports in the fixtures, field by field', async () => {
+    const pick = ({ full_name, first_name, last_name, email, organization, job_title }: Person) => ({
+      full_name,
+      first_name,
+      last_name,
+      email,
+      organization,
+      job_title,
+    });
+    const googleMapping = {
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      'E-mail 1 - Value': 'email',
+      'Organization Name': 'organization',
+      'Organization Title': 'job_title',
+    };
+    const google = [
+      {
+        full_name: 'Grace Hopper',
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@navy.example',
+        organization: 'US Navy',
+        job_title: 'Rear Admiral',
+      },
+      {
+        full_name: 'Ada Lovelace',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: 'ada@home.example',
+        organization: 'Analytical Engines',
+        job_title: 'Engineer',
+      },
+      // A company-only card still imports: names are not enforced (spec section 5).
+      {
+        full_name: null,
+        first_name: null,
+        last_name: null,
+        email: 'info@acme.example',
+        organization: 'Acme GmbH',
+        job_title: null,
+      },
+    ];
+    const cases: [string, Record<string, string>, ReturnType<typeof pick>[]][] = [
+      ['google_contacts_current.csv', googleMapping, google],
+      ['google_contacts_current_utf8bom.csv', googleMapping, google],
       [
-        'google_contacts_current.csv',
-        { 'First Name': 'first_name', 'Last Name': 'last_name', 'E-mail 1 - Value': 'email' },
+        'google_contacts_legacy.csv',
+        { Name: 'full_name', 'E-mail 1 - Value': 'email' },
+        [
+          {
+            full_name: 'Имя Фамилия',
+            first_name: 'Имя',
+            last_name: 'Фамилия',
+            email: null,
+            organization: null,
+            job_title: null,
+          },
+          {
+            full_name: 'Name Surname',
+            first_name: 'Name',
+            last_name: 'Surname',
+            email: 'email1@example.com',
+            organization: null,
+            job_title: null,
+          },
+        ],
       ],
-      ['google_contacts_current_utf8bom.csv', { 'First Name': 'first_name', 'Last Name': 'last_name' }],
-      ['google_contacts_legacy.csv', { Name: 'full_name', 'E-mail 1 - Value': 'email' }],
       [
         'thunderbird_export.csv',
-        { 'First Name': 'first_name', 'Last Name': 'last_name', 'Primary Email': 'email' },
+        {
+          'First Name': 'first_name',
+          'Last Name': 'last_name',
+          'Primary Email': 'email',
+          'Job Title': 'job_title',
+        },
+        [
+          {
+            full_name: 'contact one',
+            first_name: 'contact',
+            last_name: 'one',
+            email: 'contact1@invalid',
+            organization: null,
+            job_title: null,
+          },
+          {
+            full_name: 'contact two',
+            first_name: 'contact',
+            last_name: 'two',
+            email: 'contact2@invalid',
+            organization: null,
+            job_title: '"worker"',
+          },
+        ],
       ],
-      ['hubspot_contacts.csv', { 'First Name': 'first_name', 'Last Name': 'last_name', Email: 'email' }],
+      [
+        'hubspot_contacts.csv',
+        {
+          'First Name': 'first_name',
+          'Last Name': 'last_name',
+          Email: 'email',
+          'Associated Company': 'organization',
+        },
+        [
+          {
+            full_name: 'Maria Johnson (Sample Contact)',
+            first_name: 'Maria',
+            last_name: 'Johnson (Sample Contact)',
+            email: 'emailmaria@hubspot.com',
+            organization: 'HubSpot',
+            job_title: null,
+          },
+          {
+            full_name: 'Brian Halligan (Sample Contact)',
+            first_name: 'Brian',
+            last_name: 'Halligan (Sample Contact)',
+            email: 'bh@hubspot.com',
+            organization: 'HubSpot',
+            job_title: null,
+          },
+          {
+            full_name: null,
+            first_name: null,
+            last_name: null,
+            email: 'no-name@example.com',
+            organization: null,
+            job_title: null,
+          },
+        ],
+      ],
     ];
-    for (const [file, mapping] of cases) {
+    for (const [file, mapping, expected] of cases) {
+      const user = await createUser(t.app);
       const response = await importWith(user, fixture(file), mapping);
       expect(response.statusCode, `${file}: ${response.body}`).toBe(200);
-      expect(response.json().imported_count, file).toBeGreaterThan(0);
+      expect(response.json(), file).toMatchObject({
+        imported_count: expected.length,
+        skipped_count: 0,
+        total_rows: expected.length,
+      });
+      expect((await people(user)).map(pick), file).toEqual(expected);
     }
+  });
+
+  it('reads a LinkedIn Connections.csv past its "Notes:" preamble', async () => {
+    const user = await createUser(t.app);
+    const columns = (await upload(user, '/api/csv/get-columns', fixture('linkedin_connections.csv'))).json();
+    expect(columns.csv_columns).toEqual([
+      'First Name',
+      'Last Name',
+      'URL',
+      'Email Address',
+      'Company',
+      'Position',
+      'Connected On',
+    ]);
+    expect(columns.total_rows).toBe(3);
+    expect(columns.preview[0]).toMatchObject({ 'First Name': 'Priya', Position: 'Head of Sales, EMEA' });
+
+    const response = await importWith(user, fixture('linkedin_connections.csv'), {
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      URL: 'linkedin_url',
+      'Email Address': 'email',
+      Company: 'organization',
+      Position: 'job_title',
+      'Connected On': 'custom_Connected On',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ imported_count: 3, skipped_count: 0, total_rows: 3, errors: [] });
+    const [priya, soren, chidi] = await people(user);
+    expect(priya).toMatchObject({
+      full_name: 'Priya Raman',
+      linkedin_url: 'https://www.linkedin.com/in/priya-raman-4b1a2c',
+      email: 'priya.raman@example.com',
+      organization: 'Northwind Traders',
+      job_title: 'Head of Sales, EMEA',
+      custom_fields: { 'Connected On': '14 Mar 2024' },
+    });
+    expect(soren).toMatchObject({
+      full_name: 'Søren Kierkegaard-Lund',
+      email: null,
+      organization: 'Fjord Analytics ApS',
+    });
+    expect(chidi).toMatchObject({
+      full_name: 'Chidi Okafor',
+      organization: null,
+      job_title: 'Founder & CEO',
+    });
+
+    // 'Connected On' is no ISO date: every row is refused, each by its row number below the header.
+    const dated = await importWith(user, fixture('linkedin_connections.csv'), {
+      'First Name': 'first_name',
+      'Connected On': 'last_contact_date',
+    });
+    expect(dated.json().errors.map((error: { row: number }) => error.row)).toEqual([5, 6, 7]);
   });
 
   it('skips a bad row, reporting its spreadsheet row number, and imports the rest', async () => {

@@ -1,4 +1,5 @@
 import type { Person, PersonBody } from '@relate/contracts';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
@@ -132,6 +133,8 @@ describe('listing contacts', () => {
       last_name: 'Turing',
       email: 'alan@acme.example',
       organization: 'Bletchley',
+      phone: '+44 20 7946 0018',
+      job_title: 'Cryptanalyst',
       custom_fields: { Team: 'Codebreakers' },
     });
     await create(user, {
@@ -139,6 +142,8 @@ describe('listing contacts', () => {
       last_name: 'Liskov',
       email: 'barbara@mit.example',
       organization: 'MIT',
+      mobile: '+1 617 555 0142',
+      job_title: 'Institute Professor',
       notes: 'Substitution principle',
     });
     await create(user, {
@@ -150,8 +155,14 @@ describe('listing contacts', () => {
     });
   });
 
-  it('searches names, e-mail, organization, tags and notes case-insensitively', async () => {
+  it('searches names, e-mail, phone, mobile, organization, job title, tags and notes case-insensitively', async () => {
     expect(lastNames((await list(user, 'q=TURING')).people)).toEqual(['Turing']);
+    expect(lastNames((await list(user, 'q=claude%40bell')).people)).toEqual(['Shannon']);
+    expect(lastNames((await list(user, 'q=7946')).people)).toEqual(['Turing']);
+    expect(lastNames((await list(user, 'q=617%20555')).people)).toEqual(['Liskov']);
+    expect(lastNames((await list(user, 'q=cryptANALYST')).people)).toEqual(['Turing']);
+    expect(lastNames((await list(user, 'q=professor')).people)).toEqual(['Liskov']);
+    expect(lastNames((await list(user, 'q=bletchley')).people)).toEqual(['Turing']);
     expect(lastNames((await list(user, 'q=substitution')).people)).toEqual(['Liskov']);
     expect(lastNames((await list(user, 'q=acme&sort=last_name&order=asc')).people)).toEqual([
       'Shannon',
@@ -262,5 +273,32 @@ describe('export', () => {
     expect(body).toContain('"Quote ""Me"""');
     expect(body).toContain('"line1\nline2, with comma"');
     expect(body).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('defuses every cell a spreadsheet would run: leading =, +, - and @, in fields and custom fields', async () => {
+    const user = await createUser(t.app);
+    await call(user, 'POST', '/api/custom-fields', { name: 'Score' });
+    await create(user, {
+      first_name: 'Mallory',
+      organization: '=1+1',
+      job_title: '+SUM(A1:A9)',
+      tags: "-2+3+cmd|' /C calc'!A0",
+      email: '@evil.example',
+      notes: 'safe = text + in - the @ middle',
+      custom_fields: { Score: '@SUM(1)' },
+    });
+    const rows = parse((await call(user, 'GET', '/api/people/export')).body.replace(/^\uFEFF/, ''), {
+      columns: true,
+    }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      first_name: 'Mallory',
+      organization: "'=1+1",
+      job_title: "'+SUM(A1:A9)",
+      tags: "'-2+3+cmd|' /C calc'!A0",
+      email: "'@evil.example",
+      notes: 'safe = text + in - the @ middle',
+      Score: "'@SUM(1)",
+    });
   });
 });

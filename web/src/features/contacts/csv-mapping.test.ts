@@ -24,6 +24,30 @@ describe('guessMapping', () => {
   });
 });
 
+describe('guessMapping on a LinkedIn Connections.csv header', () => {
+  it('maps names, e-mail and company, and skips the rest for the user to choose', () => {
+    expect(
+      guessMapping([
+        'First Name',
+        'Last Name',
+        'URL',
+        'Email Address',
+        'Company',
+        'Position',
+        'Connected On',
+      ]),
+    ).toEqual({
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      URL: 'skip',
+      'Email Address': 'email',
+      Company: 'organization',
+      Position: 'skip',
+      'Connected On': 'skip',
+    });
+  });
+});
+
 describe('sampleValues', () => {
   it('gives up to three distinct non-empty values of a column, long ones cut', () => {
     const preview = [
