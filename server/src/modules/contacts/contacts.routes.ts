@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
+import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
 import { contactsCsv } from './contacts.export';
 import { toPerson } from './contacts.mapper';
@@ -46,22 +47,26 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: DEFAULT_MAX_CSV_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024 },
   });
 
-  /** The uploaded file (413 past 50 MB) and the text fields that came with it. */
+  /**
+   * The uploaded file, spooled to a temporary file (413 past 50 MB), and the text fields that came with
+   * it. The caller must `dispose()` the file.
+   */
   async function readUpload(request: FastifyRequest) {
     if (!request.isMultipart())
       throw badRequest('Send the file as multipart/form-data', [
         { field: 'file', message: 'A CSV file is required' },
       ]);
-    let file: Buffer | undefined;
+    let file: SpooledFile | undefined;
     const fields: Record<string, string> = {};
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
-          file = await part.toBuffer();
+          file = await spoolToTempFile(part.file);
           if (part.file.truncated) throw csvTooLarge(DEFAULT_MAX_CSV_BYTES);
         } else fields[part.fieldname] = String(part.value);
       }
     } catch (error) {
+      await file?.dispose();
       if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
       throw fieldError('file', `The upload could not be read: ${(error as Error).message}`);
     }
@@ -209,7 +214,11 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { file } = await readUpload(request);
-      return { success: true, ...(await contacts.inspectCsv(file)) };
+      try {
+        return { success: true, ...(await contacts.inspectCsv(file.open())) };
+      } finally {
+        await file.dispose();
+      }
     },
   );
 
@@ -221,15 +230,20 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { file, fields } = await readUpload(request);
-      let mapping: unknown;
+      let result: Awaited<ReturnType<typeof contacts.importCsv>>;
       try {
-        mapping = JSON.parse(fields.mapping ?? '');
-      } catch {
-        throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
+        let mapping: unknown;
+        try {
+          mapping = JSON.parse(fields.mapping ?? '');
+        } catch {
+          throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
+        }
+        if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping))
+          throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
+        result = await contacts.importCsv(request.user.id, file.open(), mapping as Record<string, unknown>);
+      } finally {
+        await file.dispose();
       }
-      if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping))
-        throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
-      const result = await contacts.importCsv(request.user.id, file, mapping as Record<string, unknown>);
       return {
         success: true,
         imported_count: result.imported,

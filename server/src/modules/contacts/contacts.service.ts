@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { CSV_PREVIEW_ROWS, type PersonInput } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { openCsv } from '../../lib/csv';
@@ -111,7 +112,7 @@ export class ContactsService {
   }
 
   /** The columns, row count and first few rows (keyed by column) of an uploaded CSV, for the mapping step. */
-  async inspectCsv(file: Buffer) {
+  async inspectCsv(file: Readable | Buffer) {
     const table = await openCsv(file);
     let totalRows = 0;
     const preview: Record<string, string>[] = [];
@@ -130,7 +131,11 @@ export class ContactsService {
    * end writes nothing. Bad rows are skipped and reported by their spreadsheet row number. Custom fields
    * named in the mapping join the user's list.
    */
-  async importCsv(userId: number, file: Buffer, mapping: Record<string, unknown>): Promise<CsvImportResult> {
+  async importCsv(
+    userId: number,
+    file: Readable | Buffer,
+    mapping: Record<string, unknown>,
+  ): Promise<CsvImportResult> {
     const table = await openCsv(file);
     let targets: ReturnType<typeof resolveMapping>;
     try {
