@@ -62,7 +62,12 @@ test('add contacts, filter a column, edit inline and in the detail dialog, delet
   await detail.getByLabel('Job Title').fill('Rear Admiral');
   await detail.getByRole('button', { name: 'Save Changes' }).click();
   await expect(detail.getByText('Rear Admiral at US Navy')).toBeVisible();
+  // The open contact is in the address (?contact=<id>): the link a one-contact share notification opens.
+  await expect(page).toHaveURL(/\/contacts\?contact=\d+$/);
+  await page.reload();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Grace Hopper' })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/contacts$/);
 
   await rows(page).filter({ hasText: 'Turing' }).getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
