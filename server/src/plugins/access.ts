@@ -29,8 +29,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Refuses to start if an API route declares no access policy, and enforces the policy on each request.
- * The check runs on `onRequest`, before the body is read and validated, so an anonymous caller gets
- * 401 and a pending one 403 whatever they send, and nobody learns a route's schema without access.
+ * The check runs on `preValidation`: after the body is read (so the 1 MB limit and malformed JSON are
+ * handled by Fastify, which also keeps the connection healthy) but before the body and query are
+ * validated, so an anonymous caller gets 401 and a pending one 403 whatever fields they send.
+ * (On `onRequest`, a refused upload whose client stops sending left its connection open and stalled
+ * a graceful shutdown.)
  */
 export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
   app.decorateRequest('user', null as unknown as UserRow);
@@ -41,7 +44,7 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request);
