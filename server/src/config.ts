@@ -19,7 +19,6 @@ const optionalUrl = z
 
 /** Every environment variable Relate reads. `.env.example` mirrors this list. */
 export const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().default('http://localhost:3000'),

@@ -14,7 +14,6 @@ export interface TestApp {
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
