@@ -26,6 +26,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A token to use instead of the stored one (the Google callback checks a fresh token). */
   token?: string;
+  /** Called with the share of the body sent so far (0-1); the upload then goes through XHR. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** Called when the session cannot be refreshed: the auth provider logs the user out. */
@@ -99,11 +101,42 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body,
-    signal: options.signal,
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  if (options.onUploadProgress) return sendWithProgress(url, method, headers, body, options);
+  return fetch(url, { method, headers, body, signal: options.signal });
+}
+
+/** fetch cannot report upload progress; XMLHttpRequest can. Answers with a Response all the same. */
+function sendWithProgress(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  options: RequestOptions,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onUploadProgress?.(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => options.onUploadProgress?.(1);
+    xhr.onload = () => {
+      const contentType = xhr.getResponseHeader('content-type');
+      const noBody = xhr.status === 204 || xhr.status === 304;
+      resolve(
+        new Response(noBody ? null : xhr.responseText, {
+          status: xhr.status,
+          headers: contentType ? { 'content-type': contentType } : {},
+        }),
+      );
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send((body ?? null) as XMLHttpRequestBodyInit | null);
   });
 }
 

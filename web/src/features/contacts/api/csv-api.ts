@@ -7,9 +7,17 @@ export function getCsvColumns(file: File) {
   return request<CsvColumnsResponse>('/csv/get-columns', { method: 'POST', body: form });
 }
 
-export function importCsvWithMapping(file: File, mapping: Record<string, string>) {
+export function importCsvWithMapping(
+  file: File,
+  mapping: Record<string, string>,
+  onUploadProgress?: (fraction: number) => void,
+) {
   const form = new FormData();
   form.append('mapping', JSON.stringify(mapping));
   form.append('file', file);
-  return request<CsvImportResponse>('/csv/import-with-mapping', { method: 'POST', body: form });
+  return request<CsvImportResponse>('/csv/import-with-mapping', {
+    method: 'POST',
+    body: form,
+    onUploadProgress,
+  });
 }

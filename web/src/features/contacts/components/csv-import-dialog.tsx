@@ -44,6 +44,8 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [reading, setReading] = useState(false);
   const [result, setResult] = useState<CsvImportResponse | null>(null);
+  /** The share of the file sent (0-1); at 1 the server is saving the rows. */
+  const [uploaded, setUploaded] = useState(0);
 
   const reset = () => {
     setStep('upload');
@@ -86,8 +88,9 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
 
   const runImport = async () => {
     if (!file) return;
+    setUploaded(0);
     setStep('importing');
-    const { data, error } = await importCsvWithMapping(file, mapping);
+    const { data, error } = await importCsvWithMapping(file, mapping, setUploaded);
     if (error || !data?.success) {
       toast.error('Import failed', { description: error?.message || data?.error || 'Failed to import CSV' });
       setStep('mapping'); // a failure returns to mapping (spec section 2)
@@ -185,14 +188,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
         )}
 
         {step === 'importing' && (
-          <div className="grid gap-3 py-6">
-            <div className="h-2 overflow-hidden rounded-full bg-muted">
-              <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-primary" />
-            </div>
-            <p className="text-center text-sm text-muted-foreground">
-              Importing {totalRows} rows — this takes a few seconds for large files.
-            </p>
-          </div>
+          <ImportProgress uploaded={uploaded} fileName={file?.name} rows={totalRows} />
         )}
 
         {step === 'result' && result && (
@@ -259,5 +255,37 @@ function ColumnSamples({ values }: { values: string[] }) {
     <p className="truncate text-xs text-muted-foreground" title={values.join(', ')}>
       e.g. {values.join(', ')}
     </p>
+  );
+}
+
+/** Uploading: how much of the file is sent. Saving: the server is writing the rows, in one transaction. */
+function ImportProgress({ uploaded, fileName, rows }: { uploaded: number; fileName?: string; rows: number }) {
+  const saving = uploaded >= 1;
+  const percent = Math.round(uploaded * 100);
+  return (
+    <div className="grid gap-3 py-6">
+      <div
+        role="progressbar"
+        aria-label={saving ? 'Saving contacts' : 'Uploading file'}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={saving ? undefined : percent}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        {saving ? (
+          <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-primary" />
+        ) : (
+          <div
+            className="h-full rounded-full bg-primary transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        )}
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        {saving
+          ? `Saving ${rows} rows — this takes a few seconds for large files.`
+          : `Uploading ${fileName ?? 'the file'}… ${percent}%`}
+      </p>
+    </div>
   );
 }
