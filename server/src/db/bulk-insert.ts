@@ -1,8 +1,14 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client';
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** The database name of a column (the client is set to snake_case: keys without a name are converted). */
+const columnName = (key: string, column: Column) => (column.keyAsName ? snakeCase(key) : column.name);
 
 /** The column's value, or its default where a row leaves a defaulted NOT NULL column out. */
 function selected(column: Column, name: string): SQL {
@@ -31,10 +37,7 @@ export async function insertRowsAsJson<TTable extends PgTable>(
   if (rows.length === 0) return [];
   const columns = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
-  const names = keys.map((key) => {
-    const column = columns[key];
-    return column.keyAsName ? snakeCase(key) : column.name;
-  });
+  const names = keys.map((key) => columnName(key, columns[key]));
   const records = rows.map((row) =>
     Object.fromEntries(keys.map((key, index) => [names[index], row[key] ?? null])),
   );
@@ -50,4 +53,103 @@ export async function insertRowsAsJson<TTable extends PgTable>(
         returning id`,
   )) as unknown as { rows: { id: number }[] }; // node-postgres and PGlite both answer { rows }
   return result.rows.map((row) => Number(row.id));
+}
+
+const COPY_BATCH_ROWS = 1000;
+
+/**
+ * The node-postgres connection a Drizzle transaction runs on, or undefined on PGlite. Drizzle keeps it
+ * as `session.client`; there is no public accessor.
+ */
+function postgresConnection(tx: Database): pg.PoolClient | undefined {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  const candidate = client as { query?: unknown; release?: unknown } | undefined;
+  return typeof candidate?.query === 'function' && typeof candidate.release === 'function'
+    ? (client as pg.PoolClient)
+    : undefined;
+}
+
+/** One value in COPY's text format: \N for NULL, JSON for objects, escaped text otherwise. */
+function copyText(column: Column, value: unknown): string {
+  if (value === null || value === undefined) {
+    if (!column.notNull) return '\\N';
+    if (!column.hasDefault || is(column.default, SQL))
+      throw new Error('A NOT NULL column needs a value in a COPY');
+    value = column.default;
+  }
+  const text =
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+  return text.replace(/[\\\n\r\t]/g, (char) =>
+    char === '\\' ? '\\\\' : char === '\n' ? '\\n' : char === '\r' ? '\\r' : '\\t',
+  );
+}
+
+/**
+ * Writes every row of `rows` into `table` inside the transaction `tx`: on PostgreSQL as one COPY
+ * streamed while the rows are still being produced (about a fifth faster than INSERTs for a large
+ * import, most of the rest being index upkeep); on PGlite as JSON inserts of 1,000 rows, one in flight
+ * while the next is produced. `keys` are the table's column keys the rows carry. An error from `rows`
+ * or the database rejects, and the caller's transaction rolls back. Answers the number of rows written.
+ */
+export async function streamRowsInto<TTable extends PgTable>(
+  tx: Database,
+  table: TTable,
+  keys: string[],
+  rows: AsyncIterable<Record<string, unknown>>,
+): Promise<number> {
+  const client = postgresConnection(tx);
+  if (!client) return insertInBatches(tx, table, rows);
+  const columns = getTableColumns(table);
+  const selected = keys.map((key) => columns[key]);
+  let written = 0;
+  async function* lines() {
+    let chunk = '';
+    let count = 0;
+    for await (const row of rows) {
+      chunk += `${selected.map((column, index) => copyText(column, row[keys[index]])).join('\t')}\n`;
+      written++;
+      if (++count === COPY_BATCH_ROWS) {
+        yield chunk;
+        chunk = '';
+        count = 0;
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  const names = keys.map((key) => `"${columnName(key, columns[key])}"`).join(', ');
+  await pipeline(
+    Readable.from(lines()),
+    client.query(copyFrom(`COPY "${getTableName(table)}" (${names}) FROM STDIN`)),
+  );
+  return written;
+}
+
+async function insertInBatches<TTable extends PgTable>(
+  tx: Database,
+  table: TTable,
+  rows: AsyncIterable<Record<string, unknown>>,
+): Promise<number> {
+  let batch: Record<string, unknown>[] = [];
+  let written = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const flush = async () => {
+    const pending = batch;
+    batch = [];
+    await writing;
+    writing = insertRowsAsJson(tx, table, pending).then(() => {
+      written += pending.length;
+    });
+    writing.catch(() => {}); // awaited (and thrown) at the next flush; this only avoids an unhandled rejection
+  };
+  for await (const row of rows) {
+    batch.push(row);
+    if (batch.length === COPY_BATCH_ROWS) await flush();
+  }
+  await flush();
+  await writing;
+  return written;
 }

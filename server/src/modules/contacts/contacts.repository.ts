@@ -1,11 +1,16 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { insertRowsAsJson } from '../../db/bulk-insert';
+import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { contactSearchText, contacts } from '../../db/schema';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mapper';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** The columns an import writes: every one but the id and the timestamps, which take their defaults. */
+const STREAMED_COLUMNS = Object.keys(getTableColumns(contacts)).filter(
+  (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
+);
 
 export interface PeopleListOptions {
   page: number;
@@ -173,6 +178,11 @@ export class ContactsRepository {
   /** Inserts the rows; answers their ids in the same order. */
   async insertMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<number[]> {
     return insertRowsAsJson(db, contacts, rows);
+  }
+
+  /** Writes every row as it comes (an import), inside the transaction `tx`; answers how many. */
+  async insertStream(rows: AsyncIterable<ContactValues & { userId: number }>, tx: Database): Promise<number> {
+    return streamRowsInto(tx, contacts, STREAMED_COLUMNS, rows);
   }
 
   async update(

@@ -11,7 +11,6 @@ import { CSV_CONTACT_FIELDS, parseContactRow, resolveMapping } from './contacts.
 import { cleanCustomFields, toContactValues, withFullName } from './contacts.mapper';
 import type { ContactRow, ContactsRepository, ContactValues, PeopleListOptions } from './contacts.repository';
 
-const IMPORT_BATCH_SIZE = 1000;
 const MAX_REPORTED_ROW_ERRORS = 1000;
 
 export interface PersonDuplicateGroup {
@@ -152,36 +151,24 @@ export class ContactsService {
     await this.db.transaction(async (tx) => {
       const customNames = targets.flatMap((target) => (target.kind === 'custom' ? [target.name] : []));
       if (customNames.length > 0) await this.addCustomFieldNames(userId, customNames, tx);
-      let batch: (ContactValues & { userId: number })[] = [];
-      // One batch is written while the next is parsed: the database and this process work at once.
-      let writing: Promise<unknown> = Promise.resolve();
-      const flush = async () => {
-        const rows = batch;
-        batch = [];
-        await writing;
-        writing = this.repository.insertMany(rows, tx).then(() => {
-          result.imported += rows.length;
-        });
-        writing.catch(() => {}); // awaited (and thrown) at the next flush; this only avoids an unhandled rejection
-      };
-      for await (const { row, values } of table.records) {
-        result.total++;
-        const parsed = parseContactRow(targets, values);
-        if (parsed === null || 'error' in parsed) {
-          result.skipped++;
-          if (parsed && result.errors.length < MAX_REPORTED_ROW_ERRORS)
-            result.errors.push({ row, error: parsed.error });
-          continue;
+      async function* validRows() {
+        for await (const { row, values } of table.records) {
+          result.total++;
+          const parsed = parseContactRow(targets, values);
+          if (parsed === null || 'error' in parsed) {
+            result.skipped++;
+            if (parsed && result.errors.length < MAX_REPORTED_ROW_ERRORS)
+              result.errors.push({ row, error: parsed.error });
+            continue;
+          }
+          yield {
+            ...withFullName(toContactValues(parsed.person)),
+            customFields: cleanCustomFields(parsed.person.custom_fields),
+            userId,
+          };
         }
-        batch.push({
-          ...withFullName(toContactValues(parsed.person)),
-          customFields: cleanCustomFields(parsed.person.custom_fields),
-          userId,
-        });
-        if (batch.length === IMPORT_BATCH_SIZE) await flush();
       }
-      await flush();
-      await writing;
+      result.imported = await this.repository.insertStream(validRows(), tx);
     });
     return result;
   }

@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { streamRowsInto } from './bulk-insert';
+import { contacts } from './schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function* generate<T>(rows: T[]) {
+  yield* rows;
+}
+
+it('streams rows in with awkward text, NULLs, JSON and dates intact (COPY on PostgreSQL)', async () => {
+  const user = await createUser(t.app);
+  const awkward = 'tab\there, line\nbreak, carriage\rreturn, back\\slash, \\N, quote " and émoji 🎉';
+  const rows = Array.from({ length: 2500 }, (_, index) => ({
+    userId: user.id,
+    firstName: index === 0 ? awkward : `Person ${index}`,
+    lastName: index === 0 ? null : 'Streamed',
+    notes: index === 0 ? '' : undefined,
+    lastContactDate: index === 0 ? new Date('2024-05-01T10:00:00.000Z') : null,
+    customFields: index === 0 ? { 'Met at': 'Berlin\tfair', Level: '\\1' } : {},
+  }));
+  const keys = ['userId', 'firstName', 'lastName', 'notes', 'lastContactDate', 'customFields'];
+  await t.database.db.transaction(async (tx) => {
+    expect(await streamRowsInto(tx, contacts, keys, generate(rows))).toBe(2500);
+  });
+
+  const stored = await t.database.db
+    .select()
+    .from(contacts)
+    .where(eq(contacts.userId, user.id))
+    .orderBy(contacts.id);
+  expect(stored).toHaveLength(2500);
+  expect(stored[0]).toMatchObject({
+    firstName: awkward,
+    lastName: null,
+    notes: '',
+    lastContactDate: new Date('2024-05-01T10:00:00.000Z'),
+    customFields: { 'Met at': 'Berlin\tfair', Level: '\\1' },
+  });
+  expect(stored[2499]).toMatchObject({
+    firstName: 'Person 2499',
+    lastName: 'Streamed',
+    notes: null,
+    customFields: {},
+  });
+});
+
+it('writes nothing when the rows fail part-way, the transaction rolling back', async () => {
+  const user = await createUser(t.app);
+  async function* failing() {
+    for (let index = 0; index < 1500; index++)
+      yield { userId: user.id, firstName: `P${index}`, customFields: {} };
+    throw new Error('the file ended early');
+  }
+  await expect(
+    t.database.db.transaction((tx) =>
+      streamRowsInto(tx, contacts, ['userId', 'firstName', 'customFields'], failing()),
+    ),
+  ).rejects.toThrow('the file ended early');
+  expect(await t.database.db.select().from(contacts).where(eq(contacts.userId, user.id))).toEqual([]);
+});
