@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
 import { streamRowsInto } from './bulk-insert';
-import { contacts } from './schema';
+import { companies, contacts } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,4 +64,15 @@ it('writes nothing when the rows fail part-way, the transaction rolling back', a
     ),
   ).rejects.toThrow('the file ended early');
   expect(await t.database.db.select().from(contacts).where(eq(contacts.userId, user.id))).toEqual([]);
+});
+
+it('streams text arrays with quotes, commas, braces and backslashes intact', async () => {
+  const user = await createUser(t.app);
+  const tags = ['say "hi"', 'a, b', '{braces}', 'back\\slash', 'tab\there', ''];
+  await t.database.db.transaction(async (tx) => {
+    const rows = generate([{ userId: user.id, record: 'Acme', tags, domains: [] }]);
+    expect(await streamRowsInto(tx, companies, ['userId', 'record', 'tags', 'domains'], rows)).toBe(1);
+  });
+  const [stored] = await t.database.db.select().from(companies).where(eq(companies.userId, user.id));
+  expect(stored).toMatchObject({ record: 'Acme', tags, domains: [], twitterFollowerCount: 0 });
 });

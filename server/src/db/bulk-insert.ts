@@ -69,7 +69,11 @@ function postgresConnection(tx: Database): pg.PoolClient | undefined {
     : undefined;
 }
 
-/** One value in COPY's text format: \N for NULL, JSON for objects, escaped text otherwise. */
+/** A PostgreSQL array literal: every element quoted, its quotes and backslashes escaped. */
+const arrayLiteral = (items: unknown[]) =>
+  `{${items.map((item) => `"${String(item).replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
+
+/** One value in COPY's text format: \N for NULL, array literals, JSON for objects, escaped text otherwise. */
 function copyText(column: Column, value: unknown): string {
   if (value === null || value === undefined) {
     if (!column.notNull) return '\\N';
@@ -80,9 +84,11 @@ function copyText(column: Column, value: unknown): string {
   const text =
     value instanceof Date
       ? value.toISOString()
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value);
+      : Array.isArray(value) && column.getSQLType().endsWith('[]')
+        ? arrayLiteral(value)
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
   return text.replace(/[\\\n\r\t]/g, (char) =>
     char === '\\' ? '\\\\' : char === '\n' ? '\\n' : char === '\r' ? '\\r' : '\\t',
   );

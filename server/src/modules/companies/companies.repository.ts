@@ -1,8 +1,13 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
-import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { insertRowsAsJson } from '../../db/bulk-insert';
+import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+
+/** The columns an import writes: every one but the id and the timestamps, which take their defaults. */
+const STREAMED_COLUMNS = Object.keys(getTableColumns(companies)).filter(
+  (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
+);
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -138,6 +143,15 @@ export class CompaniesRepository {
       companies,
       values.map((value) => ({ ...value, userId })),
     );
+  }
+
+  /** Writes every company as it comes (an import), inside the transaction `tx`; answers how many. */
+  async insertStream(userId: number, values: AsyncIterable<CompanyValues>, tx: Database): Promise<number> {
+    async function* rows() {
+      for await (const value of values)
+        yield { ...value, tags: value.tags ?? [], domains: value.domains ?? [], userId };
+    }
+    return streamRowsInto(tx, companies, STREAMED_COLUMNS, rows());
   }
 
   async update(

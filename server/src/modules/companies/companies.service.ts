@@ -15,7 +15,6 @@ import { parseCompanyRow, recogniseHeader, resolveColumns } from './companies.cs
 import { toCompanyValues, toNewCompanyValues } from './companies.mapper';
 import { type CompaniesRepository, type CompanyRow, isFiltered } from './companies.repository';
 
-const IMPORT_BATCH_SIZE = 1000;
 const MAX_REPORTED_ROW_ERRORS = 1000;
 
 export interface CompanyPage {
@@ -106,24 +105,19 @@ export class CompaniesService {
     }
     const result: CompanyCsvResult = { imported: 0, skipped: 0, errors: [] };
     await this.db.transaction(async (tx) => {
-      let batch: NewCompany[] = [];
-      const flush = async () => {
-        await this.repository.insertMany(userId, batch.map(toNewCompanyValues), tx);
-        result.imported += batch.length;
-        batch = [];
-      };
-      for await (const { row, values } of table.records) {
-        const parsed = parseCompanyRow(columns, values);
-        if ('error' in parsed) {
-          result.skipped++;
-          if (result.errors.length < MAX_REPORTED_ROW_ERRORS)
-            result.errors.push({ row, error: parsed.error });
-          continue;
+      async function* validCompanies() {
+        for await (const { row, values } of table.records) {
+          const parsed = parseCompanyRow(columns, values);
+          if ('error' in parsed) {
+            result.skipped++;
+            if (result.errors.length < MAX_REPORTED_ROW_ERRORS)
+              result.errors.push({ row, error: parsed.error });
+            continue;
+          }
+          yield toNewCompanyValues(parsed.company);
         }
-        batch.push(parsed.company);
-        if (batch.length === IMPORT_BATCH_SIZE) await flush();
       }
-      await flush();
+      result.imported = await this.repository.insertStream(userId, validCompanies(), tx);
     });
     return result;
   }
