@@ -17,6 +17,19 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** Opens the dialog and picks people.csv holding `content`. */
+async function openWithFile(content: string) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={[]} />
+    </QueryClientProvider>,
+  );
+  await userEvent.upload(
+    screen.getByLabelText('CSV file'),
+    new File([content], 'people.csv', { type: 'text/csv' }),
+  );
+}
+
 describe('Simple CSV Import mapping step', () => {
   it('shows sample values from the first rows beside each column', async () => {
     vi.stubGlobal(
@@ -34,15 +47,7 @@ describe('Simple CSV Import mapping step', () => {
         }),
       ),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={[]} />
-      </QueryClientProvider>,
-    );
-    await userEvent.upload(
-      screen.getByLabelText('CSV file'),
-      new File(['First Name\nAda\n'], 'people.csv', { type: 'text/csv' }),
-    );
+    await openWithFile('First Name\nAda\n');
 
     const firstName = (await screen.findByTitle('First Name')).parentElement as HTMLElement;
     expect(within(firstName).getByText('e.g. Ada, Grace')).toBeInTheDocument();
@@ -73,15 +78,7 @@ describe('Simple CSV Import mapping step', () => {
             } as Awaited<ReturnType<typeof importCsvWithMapping>>);
         }),
     );
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={[]} />
-      </QueryClientProvider>,
-    );
-    await userEvent.upload(
-      screen.getByLabelText('CSV file'),
-      new File(['Email\na@x.io\nb@x.io\n'], 'people.csv', { type: 'text/csv' }),
-    );
+    await openWithFile('Email\na@x.io\nb@x.io\n');
     await userEvent.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
 
     act(() => report(0.4));
