@@ -35,6 +35,7 @@ export default defineConfig({
           ]
         : []),
       'web',
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
     ],
   },
 });

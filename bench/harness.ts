@@ -13,8 +13,18 @@ export interface BenchResult {
   runs: number;
   p50: number;
   p95: number;
-  /** The p95 to stay under, where the issue sets one; checked on PostgreSQL only. */
+  /** The p95 to stay under on this database, where the issues set one. */
   goalMs?: number;
+  /** Anything else the case measured (throughput, ratios). */
+  note?: string;
+}
+
+/** The issues' p95 targets for list queries (issue 18): PostgreSQL 50 ms, PGlite 100 ms. */
+export const LIST_GOAL_MS = { PostgreSQL: 50, PGlite: 100 } as const;
+
+/** A benchmark size: `full`, or a tenth of it with BENCH_SCALE=0.1 (for a quick run). */
+export function scaled(full: number): number {
+  return Math.round(full * Number(process.env.BENCH_SCALE ?? 1));
 }
 
 /** A `*.bench.ts` file default-exports one of these; `log` prints progress lines. */

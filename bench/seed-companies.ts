@@ -1,8 +1,5 @@
-import type { Database } from '../server/src/db/client';
-import {
-  CompaniesRepository,
-  type CompanyValues,
-} from '../server/src/modules/companies/companies.repository';
+import type { CompanyValues } from '../server/src/modules/companies/companies.repository';
+import { SEARCH_TERMS } from './seed-contacts';
 
 /** A comma-separated list written over several lines. */
 const list = (text: string) => text.trim().split(/,\s*/);
@@ -34,20 +31,16 @@ function random(seed: number) {
 }
 
 /**
- * Inserts `count` realistic companies for `userId` in batches, through the companies repository.
- * About `duplicateRate` of them repeat an earlier name (half of those as identical copies), so the
- * duplicates scan has work to do.
+ * `count` realistic companies, the same for the same seed. About `duplicateRate` of them repeat an
+ * earlier name (half of those as identical copies), so the duplicates scan has work to do; SEARCH_TERMS
+ * are written into the descriptions of their share of the rows.
  */
-export async function seedCompanies(
-  db: Database,
-  userId: number,
+export function* fakeCompanies(
   count: number,
-  options: { duplicateRate?: number; seed?: number; batchSize?: number } = {},
-): Promise<void> {
-  const { duplicateRate = 0.05, seed = 42, batchSize = 1000 } = options;
+  { duplicateRate = 0.05, seed = 42 } = {},
+): Generator<CompanyValues> {
   const next = random(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
-  const repository = new CompaniesRepository(db);
   const made: CompanyValues[] = [];
 
   const fresh = (index: number): CompanyValues => {
@@ -69,16 +62,44 @@ export async function seedCompanies(
     };
   };
 
-  for (let start = 0; start < count; start += batchSize) {
-    const batch: CompanyValues[] = [];
-    for (let index = start; index < Math.min(start + batchSize, count); index++) {
-      const original = made.length > 0 && next() < duplicateRate ? pick(made) : undefined;
-      const company = original
-        ? { ...(next() < 0.5 ? original : fresh(index)), record: original.record.toUpperCase() }
-        : fresh(index);
-      if (!original && made.length < 5000) made.push(company);
-      batch.push(company);
-    }
-    await repository.insertMany(userId, batch);
+  for (let index = 0; index < count; index++) {
+    const original = made.length > 0 && next() < duplicateRate ? pick(made) : undefined;
+    const company = original
+      ? { ...(next() < 0.5 ? original : fresh(index)), record: original.record.toUpperCase() }
+      : fresh(index);
+    if (!original && made.length < 5000) made.push(company);
+    const words = SEARCH_TERMS.filter((term) => term.every(index)).map((term) => term.word);
+    yield words.length > 0
+      ? { ...company, description: `${company.description} ${words.join(' ')}` }
+      : company;
   }
+}
+
+const quote = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? '' : `"${String(value).replaceAll('"', '""')}"`;
+
+/** The companies of `fakeCompanies` as a CSV file whose headers the import recognises. */
+export function companiesCsv(count: number, options: { duplicateRate?: number; seed?: number } = {}): string {
+  const lines = [
+    'Record,Tags,Categories,LinkedIn Profile,Last Interaction,Connection Strength,Twitter Follower Count,Twitter,Domains,Description,Notion ID',
+  ];
+  for (const c of fakeCompanies(count, options))
+    lines.push(
+      [
+        c.record,
+        c.tags?.join(', '),
+        c.categories,
+        c.linkedinProfile,
+        c.lastInteraction instanceof Date ? c.lastInteraction.toISOString() : c.lastInteraction,
+        c.connectionStrength,
+        c.twitterFollowerCount,
+        c.twitter,
+        c.domains?.join(', '),
+        c.description,
+        c.notionId,
+      ]
+        .map(quote)
+        .join(','),
+    );
+  return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,4 @@
-import type { Database } from '../server/src/db/client';
-import { ContactsRepository, type ContactValues } from '../server/src/modules/contacts/contacts.repository';
+import type { ContactValues } from '../server/src/modules/contacts/contacts.repository';
 
 const FIRST =
   'Ada Alan Grace Linus Margaret Barbara Claude Edsger Donald Ken Dennis Frances Radia Hedy Katherine Tim Vint Bjarne Guido Anders'.split(
@@ -48,34 +47,78 @@ export function fakeContact(index: number, next: () => number): ContactValues {
   };
 }
 
-/** Inserts `count` contacts for `userId` in multi-row batches through the contacts repository. */
-export async function seedContacts(
-  db: Database,
-  userId: number,
-  count: number,
-  { seed = 42, batchSize = 2000 } = {},
-) {
-  const repository = new ContactsRepository(db);
+/** Words written into the notes of an exact share of the rows, for search terms of known selectivity. */
+export const SEARCH_TERMS = [
+  { word: 'zanzibar', share: '0.01 %', every: (index: number) => index % 10_000 === 5 },
+  { word: 'quokka', share: '1 %', every: (index: number) => index % 100 === 3 },
+  { word: 'meridian', share: '30 %', every: (index: number) => index % 10 < 3 },
+] as const;
+
+/** `count` people, the same for the same seed, with SEARCH_TERMS in their notes. */
+export function* fakeContacts(count: number, seed = 99): Generator<ContactValues> {
   const next = random(seed);
-  for (let start = 0; start < count; start += batchSize) {
-    const rows = Array.from({ length: Math.min(batchSize, count - start) }, (_, offset) => ({
-      ...fakeContact(start + offset, next),
-      userId,
-    }));
-    await repository.insertMany(rows);
+  for (let index = 0; index < count; index++) {
+    const contact = fakeContact(index, next);
+    const words = SEARCH_TERMS.filter((term) => term.every(index)).map((term) => term.word);
+    yield words.length > 0
+      ? { ...contact, notes: [contact.notes, ...words].filter(Boolean).join(' ') }
+      : contact;
   }
 }
 
-/** The same people as CSV text, for the import benchmark. */
+export const CONTACTS_CSV_MAPPING = {
+  'First Name': 'first_name',
+  'Last Name': 'last_name',
+  'E-mail': 'email',
+  Phone: 'phone',
+  Company: 'organization',
+  'Job Title': 'job_title',
+  Notes: 'notes',
+};
+
+const quote = (value: string | null | undefined) => (value ? `"${value.replaceAll('"', '""')}"` : '');
+
+/** The people of `fakeContacts` as a CSV file a user would import. */
 export function contactsCsv(count: number, seed = 99): string {
-  const next = random(seed);
-  const lines = ['First Name,Last Name,E-mail,Phone,Company,Job Title,Notes'];
-  const quote = (value: string | null | undefined) => (value ? `"${value.replaceAll('"', '""')}"` : '');
-  for (let index = 0; index < count; index++) {
-    const c = fakeContact(index, next);
+  const lines = [Object.keys(CONTACTS_CSV_MAPPING).join(',')];
+  for (const c of fakeContacts(count, seed))
     lines.push(
       [c.firstName, c.lastName, c.email, c.phone, c.organization, c.jobTitle, c.notes].map(quote).join(','),
     );
-  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The columns `contactsCsvForCopy` writes, in the contacts table. */
+export const COPY_COLUMNS = [
+  'user_id',
+  'first_name',
+  'last_name',
+  'full_name',
+  'email',
+  'phone',
+  'organization',
+  'job_title',
+  'notes',
+];
+
+/** The same rows as the rows an import stores, for a raw COPY into a copy of the contacts table. */
+export function contactsCsvForCopy(count: number, userId: number, seed = 99): string {
+  const lines: string[] = [];
+  for (const c of fakeContacts(count, seed))
+    lines.push(
+      [
+        String(userId),
+        c.firstName,
+        c.lastName,
+        c.fullName,
+        c.email,
+        c.phone,
+        c.organization,
+        c.jobTitle,
+        c.notes,
+      ]
+        .map(quote)
+        .join(','),
+    );
   return `${lines.join('\n')}\n`;
 }

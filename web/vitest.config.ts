@@ -10,5 +10,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Component tests render real dialogs; on a shared, busy machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

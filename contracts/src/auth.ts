@@ -25,7 +25,8 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-const PasswordSchema = z
+/** The sign-up password rules; a new password follows them too. */
+export const PasswordSchema = z
   .string({ error: 'Password is required' })
   .min(8, { error: 'Password must be at least 8 characters' })
   .max(200, { error: 'Password must be at most 200 characters' });
@@ -83,3 +84,28 @@ export type UsersResponse = z.infer<typeof UsersResponseSchema>;
 
 /** GET /api/auth/google: where to send the user to sign in with Google. */
 export const GoogleAuthorizationSchema = z.object({ authorization_url: z.string() });
+
+export const ChangePasswordBodySchema = z.object({
+  current_password: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(200),
+  new_password: PasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const ForgotPasswordBodySchema = z.object({ email: EmailSchema });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({
+  token: z
+    .string({ error: 'Reset link is incomplete' })
+    .min(1, { error: 'Reset link is incomplete' })
+    .max(200),
+  new_password: PasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+/** The one answer to a reset request, whether or not the e-mail has an account. */
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that e-mail, we have sent a link to reset its password. It is valid for 30 minutes.';

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this shape (DESIGN.md, "API conventions"). */
-export const ErrorSchema = z.object({
-  error: z.string(),
-  code: z.string(),
-  details: z.unknown().optional(),
-});
-export type ApiError = z.infer<typeof ErrorSchema>;
-
 export const MessageSchema = z.object({ message: z.string() });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Row ids are PostgreSQL integers: a larger number names no row and must not reach a query. */
+export const MAX_ID = 2_147_483_647;
+export const IdSchema = z.number().int().positive().max(MAX_ID, { error: 'No such id' });
+export const IdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(MAX_ID, { error: 'No such id' }),
+});
 
 /** ISO 8601 timestamp as sent over the wire. */
 export const TimestampSchema = z.string();
@@ -32,3 +29,45 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** An ISO date or date-time as a full UTC ISO timestamp; a time without an offset is UTC. */
+export const toIsoTimestamp = (value: string) =>
+  new Date(value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value).toISOString();
+
+/**
+ * Dates are kept between the years 1000 and 9999: what every database and spreadsheet stores exactly
+ * (PostgreSQL would keep year 1 but some drivers read two-digit years as 19xx/20xx).
+ */
+export const inStoredYears = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return /^\d{4}-/.test(value) && year >= 1000 && year <= 9999;
+};
+const yearMessage = (label: string) => `${label} must be between the years 1000 and 9999`;
+
+/** A required ISO date-time or date, normalised with `toIsoTimestamp`. */
+export const isoDateTime = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
+      error: `${label} must be an ISO date-time`,
+    })
+    .refine(inStoredYears, { error: yearMessage(label) })
+    .transform(toIsoTimestamp);
+
+/** An ISO date-time or date normalised with `toIsoTimestamp`; '' or null → null. */
+export const optionalIsoDateTime = (label: string) =>
+  z
+    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.literal(''), z.null()], {
+      error: `${label} must be an ISO date-time or empty`,
+    })
+    .refine((value) => !value || inStoredYears(value), { error: yearMessage(label) })
+    .transform((value) => (value ? toIsoTimestamp(value) : null));
+
+/** A list filter's text: trimmed, at most 200 characters, '' → not filtered. */
+export const filterText = z
+  .string()
+  .trim()
+  .max(200)
+  .transform((value) => value || undefined)
+  .optional();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuerySchema, TimestampSchema } from './common';
+import { filterText, IdSchema, optionalIsoDateTime, PageQuerySchema, TimestampSchema } from './common';
 
 export const ConnectionStrengthSchema = z.enum(['weak', 'medium', 'strong']);
 export type ConnectionStrength = z.infer<typeof ConnectionStrengthSchema>;
@@ -75,18 +75,7 @@ const LinkedinProfileSchema = z
       .nullable(),
   );
 
-const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
-
-/** An ISO date or date-time (a time without offset is UTC), '' or null → null. Normalised to a full ISO string. */
-const LastInteractionSchema = z
-  .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.literal(''), z.null()], {
-    error: 'Last interaction must be an ISO date-time or empty',
-  })
-  .transform((value) => {
-    if (!value) return null;
-    const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
-    return new Date(utc).toISOString();
-  });
+const LastInteractionSchema = optionalIsoDateTime('Last interaction');
 
 const strengthChoice = z.enum(ConnectionStrengthSchema.options, {
   error: 'Connection strength must be weak, medium or strong',
@@ -149,13 +138,6 @@ export const CompanySortSchema = z.enum(
 );
 export type CompanySort = z.infer<typeof CompanySortSchema>;
 
-const filterText = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value) => value || undefined)
-  .optional();
-
 /**
  * GET /api/companies. Text filters are case-insensitive substring matches; q looks through record,
  * categories, description, domains, tags and twitter. Nulls sort last in both orders, ties by id.
@@ -186,6 +168,11 @@ export type CompanyStats = z.infer<typeof CompanyStatsSchema>;
 export const CompaniesResponseSchema = z.object({
   companies: z.array(CompanySchema),
   total: z.number().int(),
+  /**
+   * When true, more rows match than were counted: `total` is a lower bound (shown as "10,000+"). Counting
+   * stops 10,000 rows past the start of the requested page, so pages further on still work.
+   */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
   stats: CompanyStatsSchema,
@@ -223,6 +210,8 @@ export type CompanyCsvTarget = z.infer<typeof CompanyCsvTargetSchema>;
 export const CompanyCsvBodySchema = z.object({
   csvData: z.string({ error: 'csvData must be the CSV text' }),
   customMapping: z.record(z.string(), CompanyCsvTargetSchema.nullable()).nullish(),
+  /** For a field two columns fill: join their values (lists: all items) or keep the first value given. */
+  combine: z.partialRecord(CompanyCsvFieldSchema, z.enum(['join', 'first'])).nullish(),
 });
 export type CompanyCsvBody = z.input<typeof CompanyCsvBodySchema>;
 
@@ -241,6 +230,21 @@ export const CompanyCsvResultSchema = z.object({
 });
 export type CompanyCsvResult = z.infer<typeof CompanyCsvResultSchema>;
 
+/**
+ * POST /api/company-csv-processor/preview (same body as the import): the import as it would be,
+ * nothing written. filled counts per field the rows that got a value; rows are the first few
+ * companies as they will be stored (lists joined with ', ').
+ */
+export const CompanyCsvPreviewSchema = z.object({
+  total_rows: z.number().int(),
+  importable_rows: z.number().int(),
+  skipped_rows: z.number().int(),
+  filled: z.record(z.string(), z.number().int()),
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()) })),
+  errors: z.array(CompanyCsvRowErrorSchema),
+});
+export type CompanyCsvPreview = z.infer<typeof CompanyCsvPreviewSchema>;
+
 export const CompanyCsvHeadersBodySchema = z.object({
   csvData: z.string({ error: 'csvData must be the CSV text' }),
 });
@@ -249,13 +253,20 @@ export type CompanyCsvHeadersBody = z.input<typeof CompanyCsvHeadersBodySchema>;
 /**
  * POST /api/company-csv-processor/headers. recognised maps each header to its field, 'ignore' for
  * recognised columns that are not imported (record id, id, created at), or null when unrecognised;
- * needs_mapping is true when any header is null (the 'Map CSV Columns' dialog opens).
+ * needs_mapping is true when any header is null, two columns would fill one field, or a recognised
+ * export leaves columns out (the 'Map CSV Columns' dialog opens and says why).
  */
 export const CompanyCsvHeadersResponseSchema = z.object({
   headers: z.array(z.string()),
   recognised: z.record(z.string(), CompanyCsvTargetSchema.nullable()),
   needs_mapping: z.boolean(),
   total_rows: z.number().int(),
+  /** The export the file was recognised as (HubSpot companies, ...), or null. */
+  profile: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Header → why it is ignored, for columns a recognised export leaves out on purpose. */
+  reasons: z.record(z.string(), z.string()),
+  /** Fields that more than one recognised column would fill: the person chooses before importing. */
+  clashes: z.array(z.object({ field: CompanyCsvFieldSchema, headers: z.array(z.string()) })),
 });
 export type CompanyCsvHeadersResponse = z.infer<typeof CompanyCsvHeadersResponseSchema>;
 
@@ -288,11 +299,8 @@ export type CompanyAutoMergeResult = z.infer<typeof CompanyAutoMergeResultSchema
 /** Keep keep_id and delete delete_ids; keep_id null deletes them all (Delete All Records). */
 export const ResolveCompanyDuplicatesBodySchema = z
   .object({
-    keep_id: z.number().int().positive().nullable(),
-    delete_ids: z
-      .array(z.number().int().positive())
-      .min(1, { error: 'Choose at least one company to delete' })
-      .max(10_000),
+    keep_id: IdSchema.nullable(),
+    delete_ids: z.array(IdSchema).min(1, { error: 'Choose at least one company to delete' }).max(10_000),
   })
   .refine((body) => body.keep_id === null || !body.delete_ids.includes(body.keep_id), {
     path: ['delete_ids'],

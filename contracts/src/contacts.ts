@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PageQuerySchema, TimestampSchema } from './common';
+import {
+  filterText,
+  IdSchema,
+  inStoredYears,
+  optionalIsoDateTime,
+  PageQuerySchema,
+  TimestampSchema,
+} from './common';
 
 const GENDERS = ['male', 'female', 'other'] as const;
 const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
@@ -10,7 +17,10 @@ export const JobStatusSchema = z.enum(JOB_STATUSES);
 export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
 export const PrioritySchema = z.enum(PRIORITIES);
 
-/** The plain text fields of a contact (spec section 3 "Contact (person)"). */
+/**
+ * The plain text fields of a contact (spec section 3 "Contact (person)"), for clients' field lists.
+ * @public
+ */
 export const CONTACT_TEXT_FIELDS = [
   'first_name',
   'last_name',
@@ -84,23 +94,12 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, options
     z.enum(options, { error: `${label} must be one of ${options.join(', ')}` }).nullable(),
   );
 
-const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
-
-/** An ISO date-time (a time without offset is UTC) or date; '' or null → null. */
-const dateTime = (label: string) =>
-  z
-    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.literal(''), z.null()], {
-      error: `${label} must be an ISO date-time or empty`,
-    })
-    .transform((value) => {
-      if (!value) return null;
-      const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
-      return new Date(utc).toISOString();
-    });
-
 const birthday = z
   .union([z.iso.date(), z.iso.datetime({ offset: true, local: true }), z.literal(''), z.null()], {
     error: 'Birthday must be a date (YYYY-MM-DD) or empty',
+  })
+  .refine((value) => !value || inStoredYears(value), {
+    error: 'Birthday must be between the years 1000 and 9999',
   })
   .transform((value) => (value ? value.slice(0, 10) : null));
 
@@ -135,14 +134,34 @@ const personFields = {
   notes: text('Notes', 50_000).optional(),
   source: text('Source', 300).optional(),
   tags: text('Tags', 2000).optional(),
-  last_contact_date: dateTime('Last contact date').optional(),
-  next_follow_up_date: dateTime('Next follow-up date').optional(),
+  last_contact_date: optionalIsoDateTime('Last contact date').optional(),
+  next_follow_up_date: optionalIsoDateTime('Next follow-up date').optional(),
   status: choice('Status', CONTACT_STATUSES).optional(),
   priority: choice('Priority', PRIORITIES).optional(),
   group: text('Group', 300).optional(),
   avatar_url: text('Avatar URL').optional(),
   custom_fields: customFields.optional(),
 };
+
+/** Spec section 5 leaves names optional, but a contact must hold something to find it by. */
+export const EMPTY_CONTACT_MESSAGE =
+  'A contact needs a name, an e-mail address, a phone number or an organization';
+export const CONTACT_IDENTITY_FIELDS = [
+  'full_name',
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'mobile',
+  'organization',
+] as const;
+
+/** True when none of the fields a person is known by has a value. */
+export const isEmptyContact = (values: Partial<Record<(typeof CONTACT_IDENTITY_FIELDS)[number], unknown>>) =>
+  CONTACT_IDENTITY_FIELDS.every((field) => {
+    const value = values[field];
+    return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  });
 
 /**
  * POST /api/people and PUT /api/people/{id}: only the fields sent change on PUT (null clears; id,
@@ -180,13 +199,6 @@ export const PERSON_SORT_COLUMNS = [
   'updated_at',
 ] as const;
 
-const filterText = z
-  .string()
-  .trim()
-  .max(200)
-  .transform((value) => value || undefined)
-  .optional();
-
 /**
  * GET /api/people. Besides these, every column can be filtered by its own query parameter
  * (`?email=acme`, `?custom_<name>=x`): case-insensitive substring matches. Sorting by a custom
@@ -207,10 +219,16 @@ export const ListPeopleQuerySchema = PageQuerySchema.extend({
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
 }).loose();
 export type ListPeopleQuery = z.input<typeof ListPeopleQuerySchema>;
+export type PeopleListQuery = z.output<typeof ListPeopleQuerySchema>;
 
 export const PeopleResponseSchema = z.object({
   people: z.array(PersonSchema),
   total: z.number().int(),
+  /**
+   * When true, more rows match than were counted: `total` is a lower bound (shown as "10,000+"). Counting
+   * stops 10,000 rows past the start of the requested page, so pages further on still work.
+   */
+  total_capped: z.boolean(),
   page: z.number().int(),
   page_size: z.number().int(),
 });
@@ -234,13 +252,14 @@ export const PersonDuplicatesResponseSchema = z.object({
 export type PersonDuplicatesResponse = z.infer<typeof PersonDuplicatesResponseSchema>;
 
 export const ResolvePeopleBodySchema = z.object({
-  keep_id: z.number().int().positive().nullable(),
-  delete_ids: z
-    .array(z.number().int().positive())
-    .min(1, { error: 'Choose at least one record to delete' })
-    .max(10_000),
+  keep_id: IdSchema.nullable(),
+  delete_ids: z.array(IdSchema).min(1, { error: 'Choose at least one record to delete' }).max(10_000),
 });
 export const AutoMergeResultSchema = z.object({ merged_groups: z.number().int(), deleted: z.number().int() });
+
+/** How columns that share one field combine: joined with a space, one per line, or the first value given. */
+export const CsvCombineModeSchema = z.enum(['join', 'lines', 'first']);
+export type CsvCombineMode = z.infer<typeof CsvCombineModeSchema>;
 
 /** POST /api/csv/get-columns (multipart: file). */
 export const CSV_PREVIEW_ROWS = 5;
@@ -251,20 +270,56 @@ export const CsvColumnsResponseSchema = z.object({
   total_rows: z.number().int(),
   /** The first few data rows, each keyed by its CSV column (values cut at 200 characters), for the mapping step. */
   preview: z.array(z.record(z.string(), z.string())),
+  /** The export the file was recognised as (Google Contacts, Outlook, ...), or null for an unknown file. */
+  profile: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Where each column starts: a field, 'skip', 'full_name', 'phone_by_label' or 'custom_<name>'; never two on one field unless combine says how. */
+  suggested_mapping: z.record(z.string(), z.string()),
+  /** Why a column starts as skipped, for some of them. */
+  reasons: z.record(z.string(), z.string()),
+  /** For fields the recognised export fills from several columns (an address in lines), how they combine. */
+  combine: z.record(z.string(), CsvCombineModeSchema),
   error: z.string().optional(),
 });
 export type CsvColumnsResponse = z.infer<typeof CsvColumnsResponseSchema>;
 
-/** POST /api/csv/import-with-mapping (multipart: file, mapping = JSON of column → field | 'skip' | 'full_name' | 'custom_<name>'). */
+export const CsvRowMessageSchema = z.object({ row: z.number().int(), error: z.string() });
+
+/**
+ * POST /api/csv/preview (multipart: file, mapping, combine): the import as it would be, nothing written.
+ * filled counts per field (custom fields as custom_<name>) the rows that got a value; rows are the first
+ * few contacts as they will be stored, keyed the same way.
+ */
+export const CsvPreviewResponseSchema = z.object({
+  total_rows: z.number().int(),
+  importable_rows: z.number().int(),
+  skipped_rows: z.number().int(),
+  filled: z.record(z.string(), z.number().int()),
+  rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()) })),
+  errors: z.array(CsvRowMessageSchema),
+  warnings: z.array(CsvRowMessageSchema),
+});
+export type CsvPreviewResponse = z.infer<typeof CsvPreviewResponseSchema>;
+
+/**
+ * POST /api/csv/import-with-mapping (multipart: file, mapping = JSON of column → field | 'skip' |
+ * 'full_name' | 'phone_by_label' | 'custom_<name>', combine = JSON of field → join | lines | first).
+ * import_id names the import for DELETE /api/csv/imports/{id} (undo).
+ */
 export const CsvImportResponseSchema = z.object({
   success: z.boolean(),
   imported_count: z.number().int(),
   skipped_count: z.number().int(),
   total_rows: z.number().int(),
-  errors: z.array(z.object({ row: z.number().int(), error: z.string() })),
+  errors: z.array(CsvRowMessageSchema),
+  warnings: z.array(CsvRowMessageSchema),
+  import_id: z.number().int().nullable(),
   error: z.string().optional(),
 });
 export type CsvImportResponse = z.infer<typeof CsvImportResponseSchema>;
+
+/** DELETE /api/csv/imports/{id}: the contacts the import created, deleted while none was edited since. */
+export const UndoCsvImportResponseSchema = z.object({ deleted: z.number().int() });
+export type UndoCsvImportResponse = z.infer<typeof UndoCsvImportResponseSchema>;
 
 /** GET /api/custom-fields, and the answer of POST and DELETE. */
 export const CustomFieldsResponseSchema = z.object({ custom_fields: z.array(z.string()) });
@@ -287,6 +342,3 @@ export const AddCustomFieldBodySchema = z.union(
   { error: 'Send { name } to add a field, or { custom_fields: [...] } to replace the list' },
 );
 export type AddCustomFieldBody = z.infer<typeof AddCustomFieldBodySchema>;
-
-/** GET /api/people/{id}, PUT, POST answer with the bare Person. */
-export const PersonIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimestampSchema } from './common';
+import { isoDateTime, TimestampSchema } from './common';
 
 export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
 export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
@@ -48,17 +48,6 @@ export const EventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof EventSchema>;
 
-const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
-const dateTime = (label: string) =>
-  z
-    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date()], {
-      error: `${label} must be an ISO date-time`,
-    })
-    .transform((value) => {
-      const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
-      return new Date(utc).toISOString();
-    });
-
 const text = (max: number) =>
   z
     .string()
@@ -83,8 +72,8 @@ const eventFields = {
     .min(1, { error: 'Title is required' })
     .max(500, { error: 'Title must be at most 500 characters' }),
   description: text(20_000).optional(),
-  start_datetime: dateTime('Start'),
-  end_datetime: dateTime('End'),
+  start_datetime: isoDateTime('Start'),
+  end_datetime: isoDateTime('End'),
   all_day: z.boolean().optional(),
   timezone: z
     .string()
@@ -123,7 +112,7 @@ const eventFields = {
     .max(7)
     .optional(),
   repeat_end_date: z
-    .union([dateTime('Repeat end date'), z.null(), z.literal('').transform(() => null)])
+    .union([isoDateTime('Repeat end date'), z.null(), z.literal('').transform(() => null)])
     .optional(),
   notes: text(20_000).optional(),
   google_sync: z.boolean().optional(),
@@ -143,6 +132,7 @@ export const CreateEventBodySchema = z
     error: 'The repeat cannot end before the event starts',
   });
 export type CreateEventBody = z.input<typeof CreateEventBodySchema>;
+export type NewEvent = z.output<typeof CreateEventBodySchema>;
 
 /** PUT /api/events/{id}: the fields sent change (the whole series). */
 export const UpdateEventBodySchema = z
@@ -154,10 +144,11 @@ export const UpdateEventBodySchema = z
   })
   .refine(endAfterStart, { path: ['end_datetime'], error: 'The event cannot end before it starts' });
 export type UpdateEventBody = z.input<typeof UpdateEventBodySchema>;
+export type EventChanges = z.output<typeof UpdateEventBodySchema>;
 
 export const EventRangeQuerySchema = z.object({
-  start_date: dateTime('start_date'),
-  end_date: dateTime('end_date'),
+  start_date: isoDateTime('start_date'),
+  end_date: isoDateTime('end_date'),
 });
 
 export const EventsResponseSchema = z.object({ events: z.array(EventSchema) });

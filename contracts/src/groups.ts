@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimestampSchema } from './common';
+import { MAX_ID, TimestampSchema } from './common';
 
 export const GroupMemberStatusSchema = z.enum(['waiting_for_approval', 'approved', 'declined']);
 export type GroupMemberStatus = z.infer<typeof GroupMemberStatusSchema>;
@@ -40,12 +40,13 @@ export const AddGroupMemberBodySchema = z.object({
 });
 export type AddGroupMemberBody = z.input<typeof AddGroupMemberBodySchema>;
 
-export const AddGroupMemberResponseSchema = z.object({
+/** POST /api/user-group and POST /api/user-group/approve-invitation: the membership concerned. */
+export const GroupMemberResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: GroupMemberSchema,
 });
-export type AddGroupMemberResponse = z.infer<typeof AddGroupMemberResponseSchema>;
+export type AddGroupMemberResponse = z.infer<typeof GroupMemberResultSchema>;
 
 /** An invitation to the caller's group from someone else (spec section 3 "Pending invitation"). */
 export const PendingInvitationSchema = z.object({
@@ -72,7 +73,8 @@ export type PendingInvitationsResponse = z.infer<typeof PendingInvitationsRespon
 const InvitationIdSchema = z.coerce
   .number({ error: 'invitation_id must be a number' })
   .int({ error: 'invitation_id must be a whole number' })
-  .positive({ error: 'invitation_id must be a positive number' });
+  .positive({ error: 'invitation_id must be a positive number' })
+  .max(MAX_ID, { error: 'No such invitation' });
 
 /** POST /api/user-group/approve-invitation: display_name is what the caller will call the inviter. */
 export const ApproveInvitationBodySchema = z.object({
@@ -82,8 +84,6 @@ export const ApproveInvitationBodySchema = z.object({
 export type ApproveInvitationBody = z.input<typeof ApproveInvitationBodySchema>;
 
 /** The inviter, now an approved member of the caller's group too. */
-export const ApproveInvitationResponseSchema = AddGroupMemberResponseSchema;
-export type ApproveInvitationResponse = z.infer<typeof ApproveInvitationResponseSchema>;
 
 export const DeclineInvitationBodySchema = z.object({ invitation_id: InvitationIdSchema });
 export type DeclineInvitationBody = z.input<typeof DeclineInvitationBodySchema>;

@@ -11,7 +11,7 @@ export const NotificationTypeSchema = z.enum([
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
 /** What a notification is about, so that clicking it can open that contact, task, event or the group settings. */
-export const NotificationSubjectTypeSchema = z.enum(['contact', 'task', 'event', 'group']);
+export const NotificationSubjectTypeSchema = z.enum(['contact', 'task', 'event', 'group', 'subscription']);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectTypeSchema>;
 
 /** Notification as the client sees it (spec section 3 "Notification"). */

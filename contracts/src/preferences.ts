@@ -62,6 +62,7 @@ export const UpdatePreferencesBodySchema = z.object({
   preferred_messaging_platform: z.enum(['telegram', 'whatsapp']).nullable().optional(),
 });
 export type UpdatePreferencesBody = z.input<typeof UpdatePreferencesBodySchema>;
+export type PreferenceChanges = z.output<typeof UpdatePreferencesBodySchema>;
 
 export const PreferenceKeySchema = z.enum(
   ['contact_columns', 'calendar_settings', 'custom_fields', 'preferred_messaging_platform'],

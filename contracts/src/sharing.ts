@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 
 const IdSchema = z.coerce
   .number({ error: 'Ids must be numbers' })
   .int({ error: 'Ids must be whole numbers' })
-  .positive({ error: 'Ids must be positive' });
+  .positive({ error: 'Ids must be positive' })
+  .max(MAX_ID, { error: 'No such id' });
 
 /** POST /api/people/share: copies the caller's contacts to approved members of their group (account ids). */
 export const ShareContactsBodySchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TimestampSchema } from './common';
+import { optionalIsoDateTime, TimestampSchema } from './common';
 
 export const TASK_STATUSES = ['todo', 'in_progress', 'completed', 'cancelled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
@@ -41,18 +41,6 @@ export const ProjectNameSchema = z
   .min(1, { error: 'Project name is required' })
   .max(200, { error: 'Project name must be at most 200 characters' });
 
-const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
-const optionalDateTime = (label: string) =>
-  z
-    .union([z.iso.datetime({ offset: true, local: true }), z.iso.date(), z.literal(''), z.null()], {
-      error: `${label} must be an ISO date-time or empty`,
-    })
-    .transform((value) => {
-      if (!value) return null;
-      const utc = value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value;
-      return new Date(utc).toISOString();
-    });
-
 const taskFields = {
   title: z
     .string({ error: 'Title is required' })
@@ -69,8 +57,8 @@ const taskFields = {
   project: ProjectNameSchema,
   status: TaskStatusSchema.optional(),
   priority: TaskPrioritySchema.optional(),
-  scheduled_date: optionalDateTime('Scheduled date').optional(),
-  due_date: optionalDateTime('Due date').optional(),
+  scheduled_date: optionalIsoDateTime('Scheduled date').optional(),
+  due_date: optionalIsoDateTime('Due date').optional(),
   /** An e-mail of a project participant; empty means nobody. */
   assign_to: z
     .string()
@@ -85,6 +73,7 @@ const taskFields = {
 /** POST /api/tasks. Naming a project the caller cannot see creates it. */
 export const CreateTaskBodySchema = z.object(taskFields);
 export type CreateTaskBody = z.input<typeof CreateTaskBodySchema>;
+export type NewTask = z.output<typeof CreateTaskBodySchema>;
 
 /** PUT /api/tasks/{id}: a full update, or only { status }. */
 export const UpdateTaskBodySchema = z.object({
@@ -93,6 +82,7 @@ export const UpdateTaskBodySchema = z.object({
   project: ProjectNameSchema.optional(),
 });
 export type UpdateTaskBody = z.input<typeof UpdateTaskBodySchema>;
+export type TaskChanges = z.output<typeof UpdateTaskBodySchema>;
 
 export const ListTasksQuerySchema = z.object({
   project: z.string().trim().max(200).optional(),

@@ -44,6 +44,10 @@ test('the first person becomes admin; a second waits for approval and then lands
 
   await adminPage.getByRole('link', { name: 'Admin dashboard' }).click();
   await expect(adminPage).toHaveURL(/\/admin$/);
+  // The administrator's own row offers no Delete.
+  const ownRow = adminPage.getByTestId('admin-user-row').filter({ hasText: admin.email });
+  await expect(ownRow.getByText('Your account')).toBeVisible();
+  await expect(ownRow.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await adminPage.getByRole('button', { name: 'Pending (1)' }).click();
   const row = adminPage.getByTestId('admin-user-row').filter({ hasText: member.email });
   await expect(row.getByText('Pending')).toBeVisible();
@@ -71,9 +75,12 @@ test('the first person becomes admin; a second waits for approval and then lands
     'aria-current',
     'page',
   );
-  // Not an administrator: no admin button, and /admin sends them back.
+  // Not an administrator: no admin button, and /admin says who it is for.
   await expect(memberPage.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
   await memberPage.goto('/admin');
+  await expect(memberPage.getByRole('heading', { name: 'Administrators only' })).toBeVisible();
+  await expect(memberPage.getByTestId('admin-user-row')).toHaveCount(0);
+  await memberPage.getByRole('link', { name: 'Back to Contacts' }).click();
   await expect(memberPage).toHaveURL(/\/contacts$/);
 
   // Log out from the user menu.
@@ -106,7 +113,8 @@ test('the theme persists across a reload and an unknown path shows the 404 page'
   await expect(html).toHaveClass(/dark/);
   expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
 
-  await page.goto('/no/such/page');
+  const notFound = await page.goto('/no/such/page');
+  expect(notFound?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(/\/auth$/);

@@ -13,10 +13,9 @@ export async function createCompanies(page: Page, companies: CreateCompanyBody[]
   }
 }
 
-/** Opens /companies the way a user does: from the account menu. */
+/** Opens /companies the way a user does: from the workspace's Companies tab. */
 export async function openCompanies(page: Page) {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Companies' }).click();
+  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Companies' }).click();
   await expect(page).toHaveURL(/\/companies$/);
   await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
 }

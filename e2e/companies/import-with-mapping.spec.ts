@@ -40,6 +40,10 @@ test('a CSV whose headers are not recognised goes through Map CSV Columns, and b
     'Connection strength',
   );
   await mapping.getByRole('button', { name: 'Continue Import' }).click();
+  // The preview step: what will be stored, before anything is written.
+  await expect(mapping.getByText('2 companies will be imported')).toBeVisible();
+  await expect(mapping.getByTestId('company-preview-row').first()).toContainText('Acme Labs');
+  await mapping.getByRole('button', { name: 'Import 2 companies' }).click();
 
   await expect(page.getByText('Imported 2 companies successfully')).toBeVisible();
   await expect(mapping).toBeHidden();

@@ -99,6 +99,8 @@ test('import a CSV through the mapping step, then find and merge duplicates', as
   // Sample values from the first rows sit beside each column, so the user can tell what it holds.
   await expect(dialog.getByText('e.g. linus@example.com, margaret@example.com')).toBeVisible();
   await expect(dialog.getByText('e.g. blue, green')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByText('3 contacts will be imported')).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
   await expect(page.getByText('Import successful: Imported 3 contacts')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();

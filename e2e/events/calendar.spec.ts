@@ -1,20 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { type Account, account, expect, signIn, signUp, test } from '../support/fixtures';
-
-async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
-}
-
-async function approve(adminPage: Page, who: Account) {
-  await adminPage.goto('/admin');
-  await adminPage
-    .getByTestId('admin-user-row')
-    .filter({ hasText: who.email })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await expect(adminPage.getByText('User approved successfully')).toBeVisible();
-}
+import { account, approve, expect, joinGroup, newPage, signIn, signUp, test } from '../support/fixtures';
 
 /** A day of the shown month with no event yet: the 10th. */
 const tenth = () => {
@@ -36,6 +21,7 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
   await approve(page, ben);
   await signIn(benPage, ben);
   await expect(benPage).toHaveURL(/\/contacts$/);
+  await joinGroup(page, benPage, ben); // participants with an account come from the owner's group
 
   await page.goto('/events');
   const day = tenth();

@@ -1,72 +1,62 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForHealth,
+} from '../../server/test/server-process';
 
 export interface RelateServer {
   url: string;
   dataDir: string;
 }
 
-async function startRelate(): Promise<{ server: RelateServer; child: ChildProcess; logs: () => string }> {
+/** Starts Relate as `npm start` does, on a free port and a fresh PGlite data directory, serving the built web app. */
+async function startRelate(
+  env: Record<string, string>,
+): Promise<{ server: RelateServer; process: ServerProcess }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let logs = '';
-  child.stdout?.on('data', (chunk) => (logs += chunk));
-  child.stderr?.on('data', (chunk) => (logs += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Relate exited at start:\n${logs}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { server: { url, dataDir }, child, logs: () => logs };
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const relate = startServerProcess({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    ...env,
+  });
+  const exitedEarly = relate.exited.then(() => {
+    throw new Error(`Relate exited at start:\n${relate.output()}`);
+  });
+  try {
+    await Promise.race([waitForHealth(url, 60_000), exitedEarly]);
+  } catch (error) {
+    relate.child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${relate.output()}`);
   }
-  child.kill('SIGKILL');
-  throw new Error(`Relate did not start in time:\n${logs}`);
+  exitedEarly.catch(() => {}); // a later exit is the fixture's own doing
+  return { server: { url, dataDir }, process: relate };
 }
 
-/** `relate`: a fresh Relate (built web app + PGlite in a temporary DATA_DIR) for each test. */
-export const test = base.extend<{ relate: RelateServer }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form
-  relate: async ({}, use, testInfo) => {
-    const { server, child, logs } = await startRelate();
+/**
+ * `relate`: a fresh Relate (built web app + PGlite in a temporary DATA_DIR) for each test; `relateEnv`
+ * adds environment variables (e.g. a fake outside service's address).
+ */
+export const test = base.extend<{ relate: RelateServer; relateEnv: Record<string, string> }>({
+  relateEnv: [{}, { option: true }],
+  relate: async ({ relateEnv }, use, testInfo) => {
+    const { server, process: relate } = await startRelate(relateEnv);
     await use(server);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('server-logs', { body: logs() });
+    relate.child.kill('SIGTERM');
+    await relate.exited;
+    if (testInfo.status !== testInfo.expectedStatus)
+      await testInfo.attach('server-logs', { body: relate.output() });
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   },
   baseURL: async ({ relate }, use) => use(relate.url),
@@ -104,4 +94,58 @@ export async function signIn(page: Page, who: Account) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** A page in a browser context of its own (its own session), for a second or third person. */
+export async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  return (await browser.newContext({ baseURL })).newPage();
+}
+
+/** Approves a waiting account from the admin page. */
+export async function approve(adminPage: Page, who: Account) {
+  await adminPage.goto('/admin');
+  await adminPage
+    .getByTestId('admin-user-row')
+    .filter({ hasText: who.email })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(adminPage.getByText('User approved successfully')).toBeVisible();
+}
+
+/** Calls the API from a signed-in page with its own session (the stored access token). */
+async function apiFrom(
+  page: Page,
+  method: string,
+  url: string,
+  body?: object,
+): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('auth_token')}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, json: await response.json().catch(() => null) };
+    },
+    { method, url, body },
+  );
+}
+
+/** The owner invites the member into the owner's group and the member accepts (through the API). */
+export async function joinGroup(ownerPage: Page, memberPage: Page, member: Account) {
+  const invited = await apiFrom(ownerPage, 'POST', '/api/user-group', {
+    email: member.email,
+    name: member.fullName,
+  });
+  expect(invited.status).toBe(201);
+  const invitationId = (invited.json as { data: { id: number } }).data.id;
+  const accepted = await apiFrom(memberPage, 'POST', '/api/user-group/approve-invitation', {
+    invitation_id: invitationId,
+    display_name: 'Owner',
+  });
+  expect(accepted.status).toBe(200);
 }

@@ -3,7 +3,12 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,20 +18,28 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import type { GoogleClientTuning } from './integrations/google/google.client';
+import { loggerOptions } from './lib/logger';
 import { type Clock, systemClock } from './lib/time';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
+import { botWebhookRoutes } from './modules/bots/bots.webhooks';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { customFieldsRoutes } from './modules/custom-fields/custom-fields.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { googleRoutes } from './modules/google/google.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRejectNul } from './plugins/reject-nul';
 import { registerWebApp } from './plugins/web-app';
 import { createServices, type Services } from './services';
 
@@ -44,22 +57,42 @@ declare module 'fastify' {
   }
 }
 
+/** One log line per request, when it completes, instead of Fastify's 'incoming request' + 'request completed'. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    };
+    const message = `${request.method} ${request.url} ${reply.statusCode}`;
+    if (error) reply.log.error({ ...line, err: error }, message);
+    else reply.log.info(line, message);
+  }
+}
+
 export interface AppDeps {
   database: DatabaseHandle;
   redis?: Redis;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Tests: e.g. a short backoff for Google's quota errors. */
+  google?: GoogleClientTuning;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Config, deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -117,12 +150,21 @@ export async function buildApp(config: Config, deps: AppDeps) {
     await createServices({
       config,
       db: deps.database.db,
+      listen: (channel, handler) => deps.database.listen(channel, handler),
+      databaseKind: deps.database.kind,
       redis: deps.redis,
       clock: deps.clock ?? systemClock,
+      log: app.log,
+      google: deps.google,
     }),
   );
+  await app.services.notificationStreams.start();
+  // Open streams never finish by themselves: end them before the server waits for in-flight requests.
+  app.addHook('preClose', () => app.services.notificationStreams.close());
+  app.addHook('onClose', () => app.services.jobs.stop());
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);
+  registerRejectNul(app);
 
   await app.register(
     async (api) => {
@@ -137,6 +179,11 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);
       await api.register(eventsRoutes);
+      await api.register(botsRoutes);
+      await api.register(botWebhookRoutes);
+      await api.register(googleRoutes);
+      await api.register(plansRoutes);
+      await api.register(billingRoutes);
     },
     { prefix: API_PREFIX },
   );

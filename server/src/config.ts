@@ -46,6 +46,52 @@ export const ConfigSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  TELEGRAM_BOT_TOKEN: optionalString,
+  TELEGRAM_API_ROOT: z.url().default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 characters of A-Z a-z 0-9 _ -')
+      .optional(),
+  ),
+  TELEGRAM_POLLING: booleanFromEnv,
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString,
+  WHATSAPP_APP_SECRET: optionalString,
+  WHATSAPP_VERIFY_TOKEN: optionalString,
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_CODE_TEMPLATE: z.string().default('relate_code'),
+  WHATSAPP_NOTIFICATION_TEMPLATE: z.string().default('relate_notification'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('en_US'),
+  /** Google's APIs (People, Calendar) and OAuth endpoints; the fake Google in development and tests. */
+  GOOGLE_API_BASE_URL: optionalUrl,
+  GOOGLE_OAUTH_BASE_URL: optionalUrl,
+  /** Encrypts stored Google refresh tokens (AES-256-GCM); generated and kept in the database when unset. */
+  GOOGLE_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_STARTER: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_BUSINESS: optionalString,
+  /** Another Stripe API address (the local fake in development and tests). */
+  STRIPE_API_BASE_URL: optionalUrl,
+  /** Where password-reset mails go out, e.g. smtp://user:pass@mail.example.com:587; unset: not sent, logged as a warning. */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Relate <no-reply@localhost>'),
+});
+
+/** Stripe needs its webhook secret and the three prices as soon as payments are switched on. */
+const BillingConfigSchema = ConfigSchema.superRefine((config, context) => {
+  if (!config.STRIPE_SECRET_KEY) return;
+  for (const key of [
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_PRICE_STARTER',
+    'STRIPE_PRICE_PRO',
+    'STRIPE_PRICE_BUSINESS',
+  ] as const) {
+    if (!config[key])
+      context.addIssue({ code: 'custom', path: [key], message: 'required when STRIPE_SECRET_KEY is set' });
+  }
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -54,7 +100,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment once at start; a bad value stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  const result = BillingConfigSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

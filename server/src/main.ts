@@ -1,11 +1,24 @@
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { removeStaleUploads } from './lib/csv/spool';
+import { loggerOptions } from './lib/logger';
+import { startTelegram } from './modules/bots/telegram.runtime';
+
+/** The address the server really listens on, and a URL that reaches it (localhost for a wildcard host). */
+function listeningAt(address: AddressInfo | string | null): { url: string; bound: string } {
+  if (!address || typeof address === 'string') return { url: String(address), bound: String(address) };
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const wildcard = address.address === '0.0.0.0' || address.address === '::';
+  return { url: `http://${wildcard ? 'localhost' : host}:${address.port}`, bound: `${host}:${address.port}` };
+}
 
 async function main() {
   const config = loadConfig();
+  await removeStaleUploads();
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let database: DatabaseHandle | undefined;
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
@@ -15,7 +28,11 @@ async function main() {
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
     });
-    const app = await buildApp(config, { database, redis });
+    const app = await buildApp(config, {
+      database,
+      redis,
+      logger: loggerOptions(config, undefined, { pretty: process.stdout.isTTY }),
+    });
     const openDb = database;
 
     let stopping = false;
@@ -44,8 +61,11 @@ async function main() {
     process.on('SIGINT', () => void shutdown('SIGINT'));
 
     await app.listen({ host: config.HOST, port: config.PORT });
+    app.services.jobs.start({ log: app.log });
+    await startTelegram(app);
     const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-    console.log(`Relate is running at http://localhost:${config.PORT} (database: ${where})`);
+    const { url, bound } = listeningAt(app.server.address());
+    console.log(`Relate is running at ${url} (listening on ${bound}; database: ${where})`);
   } catch (error) {
     await database?.close().catch(() => {});
     redis?.disconnect();

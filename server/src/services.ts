@@ -1,25 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import type { Database } from './db/client';
-import { systemSettings } from './db/schema';
+import type { Database, DatabaseHandle } from './db/client';
+import { DatabaseMaintenance } from './db/maintenance';
+import { GoogleClient, type GoogleClientTuning } from './integrations/google/google.client';
+import { TokenCipher } from './integrations/google/token-cipher';
+import { createStripeClient } from './integrations/stripe/stripe.client';
+import { JobRunner } from './jobs/job-runner';
+import { JobsRepository } from './jobs/jobs.repository';
+import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
+import { PasswordService } from './modules/auth/password.service';
+import { PasswordResetsRepository } from './modules/auth/password-resets.repository';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
+import { SystemSettingsRepository } from './modules/auth/system-settings.repository';
 import { TokenService } from './modules/auth/tokens';
+import { BillingRepository } from './modules/billing/billing.repository';
+import { BillingService } from './modules/billing/billing.service';
+import { BotCommandsService } from './modules/bots/bot-commands.service';
+import { BotDeliveryService } from './modules/bots/bot-delivery.service';
+import { registerBotJobs } from './modules/bots/bot-jobs';
+import { BotsRepository } from './modules/bots/bots.repository';
+import { BotsService } from './modules/bots/bots.service';
+import { registerTelegramHandlers } from './modules/bots/telegram.bot';
+import { createTelegramBot } from './modules/bots/telegram.client';
+import { WhatsAppClient } from './modules/bots/whatsapp.client';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { ContactsService } from './modules/contacts/contacts.service';
+import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.repository';
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
 import { EventsService } from './modules/events/events.service';
+import { defineGoogleJobs } from './modules/google/google.jobs';
+import { GoogleRepository } from './modules/google/google.repository';
+import { GoogleAuthService } from './modules/google/google-auth.service';
+import { GoogleContactsService } from './modules/google/google-contacts.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { NotificationsService } from './modules/notifications/notifications.service';
+import { NotificationStreams } from './modules/notifications/notifications.stream';
+import { PlansRepository } from './modules/plans/plans.repository';
+import { PlansService } from './modules/plans/plans.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { TasksRepository } from './modules/tasks/tasks.repository';
@@ -27,64 +54,178 @@ import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
-/** JWT_SECRET, or a random secret generated once per installation and shared by every process through the database. */
-async function resolveJwtSecret(config: Config, db: Database): Promise<string> {
-  if (config.JWT_SECRET) return config.JWT_SECRET;
-  await db
-    .insert(systemSettings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(systemSettings).where(sql`${systemSettings.key} = 'jwt_secret'`);
-  return row.value;
+/** The configured secret, or a random one generated once per installation and shared by every process through the database. */
+async function installationSecret(
+  db: Database,
+  key: string,
+  configured: string | undefined,
+): Promise<string> {
+  if (configured) return configured;
+  return new SystemSettingsRepository(db).getOrInit(key, randomBytes(48).toString('base64url'));
 }
 
 export interface ServiceDeps {
   config: Config;
   db: Database;
+  /** LISTEN on the database (live notifications reach every process). */
+  listen: DatabaseHandle['listen'];
+  /** PGlite gets the maintenance job that PostgreSQL's autovacuum makes unnecessary. */
+  databaseKind: DatabaseHandle['kind'];
   redis?: Redis;
   clock: Clock;
+  log: FastifyBaseLogger;
+  google?: GoogleClientTuning;
 }
 
+const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
+
 /** Wires repositories into services: the one place that knows how the modules fit together. */
-export async function createServices({ config, db, redis, clock }: ServiceDeps) {
+export async function createServices({
+  config,
+  db,
+  listen,
+  databaseKind,
+  redis,
+  clock,
+  log,
+  google,
+}: ServiceDeps) {
+  const jobs = new JobRunner(new JobsRepository(db), clock);
+  const maintenance = new DatabaseMaintenance(db);
+  if (databaseKind === 'pglite') {
+    jobs.define('database-maintenance', async () => {
+      await maintenance.maintain();
+    });
+    jobs.every('database-maintenance', MAINTENANCE_INTERVAL_MS);
+  }
   const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
-    await resolveJwtSecret(config, db),
+    await installationSecret(db, 'jwt_secret', config.JWT_SECRET),
     db,
     new RefreshTokensRepository(db),
     clock,
     config.ACCESS_TOKEN_TTL_SECONDS,
     config.REFRESH_TOKEN_TTL_DAYS,
   );
-  const throttle = new LoginThrottle(
-    redis ? new RedisCounterStore(redis) : new MemoryCounterStore(),
-    config.LOGIN_MAX_FAILURES,
-    config.LOGIN_WINDOW_SECONDS,
-  );
+  const counters = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
+  const throttle = new LoginThrottle(counters, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_SECONDS);
   const auth = new AuthService(users, tokens, throttle);
-  const companies = new CompaniesService(db, new CompaniesRepository(db));
+  const passwords = new PasswordService(
+    db,
+    users,
+    tokens,
+    new PasswordResetsRepository(db),
+    throttle,
+    counters,
+    createMailer(config.SMTP_URL, config.MAIL_FROM, log),
+    config.PUBLIC_URL,
+    clock,
+    log,
+  );
+  users.onStatusChanged(async (user, tx) => {
+    if (user.status === 'rejected') await tokens.revokeAllOf(user.id, tx);
+  });
+  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance);
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
+  const notificationStreams = new NotificationStreams({ listen }, notifications, log);
   const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
-  const preferences = new PreferencesService(db, new PreferencesRepository(db));
-  const contacts = new ContactsService(db, new ContactsRepository(db), preferences, groups, notifications);
-  const customFields = new CustomFieldsService(db, preferences, contacts);
-  preferences.writeCustomFieldsWith((userId, names, tx, field) =>
-    customFields.replace(userId, names, tx, field),
+  const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
+  const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
+  const contacts = new ContactsService(
+    db,
+    new ContactsRepository(db),
+    customFields,
+    groups,
+    notifications,
+    maintenance,
   );
+  customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
-  const events = new EventsService(db, new EventsRepository(db), users, notifications);
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups);
+  const botsRepository = new BotsRepository(db);
+  const bots = new BotsService(
+    db,
+    botsRepository,
+    users,
+    notifications,
+    clock,
+    config,
+    createTelegramBot(config),
+    WhatsAppClient.fromConfig(config),
+  );
+  const botDelivery = new BotDeliveryService(bots, botsRepository, users, clock, {
+    name: config.WHATSAPP_NOTIFICATION_TEMPLATE,
+    language: config.WHATSAPP_TEMPLATE_LANGUAGE,
+  });
+  const botCommands = new BotCommandsService(tasks, events, contacts, clock);
+  if (bots.telegram) registerTelegramHandlers(bots.telegram, bots, botCommands);
+  registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
+  const googleRepository = new GoogleRepository(db);
+  const googleClient = config.GOOGLE_CLIENT_ID
+    ? new GoogleClient({
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        redirectUri: new URL('/auth/google/callback', config.PUBLIC_URL).toString(),
+        oauthBaseUrl: config.GOOGLE_OAUTH_BASE_URL,
+        apiBaseUrl: config.GOOGLE_API_BASE_URL,
+        ...google,
+      })
+    : undefined;
+  const googleAuth = new GoogleAuthService(
+    db,
+    googleRepository,
+    googleClient,
+    new TokenCipher(await installationSecret(db, 'google_token_key', config.GOOGLE_TOKEN_KEY)),
+    users,
+    tokens,
+    clock,
+  );
+  const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
+  contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
+  defineGoogleJobs(jobs, googleContacts);
+  const plans = new PlansService(db, new PlansRepository(db), users, notifications);
+  const billing = new BillingService(
+    db,
+    new BillingRepository(db),
+    plans,
+    notifications,
+    createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_BASE_URL),
+    {
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      prices: {
+        Starter: config.STRIPE_PRICE_STARTER,
+        Pro: config.STRIPE_PRICE_PRO,
+        Business: config.STRIPE_PRICE_BUSINESS,
+      },
+      publicUrl: config.PUBLIC_URL,
+    },
+    clock,
+  );
+  users.onDeleting((user, tx) => billing.onUserDeleting(user, tx));
+  // Every job kind and recurring schedule is defined above this line.
+  await jobs.ensureSchedules();
   return {
+    jobs,
     users,
     auth,
+    passwords,
     companies,
     notifications,
+    notificationStreams,
     groups,
     preferences,
     contacts,
     customFields,
     tasks,
     events,
+    bots,
+    botDelivery,
+    botCommands,
+    googleAuth,
+    googleContacts,
+    plans,
+    billing,
     clock,
   };
 }

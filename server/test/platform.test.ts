@@ -26,7 +26,20 @@ describe('health', () => {
   it('reports ok with the version', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok', version: expect.any(String) });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: expect.any(String),
+      event_loop_delay_ms: { p99: expect.any(Number), max: expect.any(Number) },
+    });
+  });
+
+  it('reports an event-loop stall in the delay it measured', async () => {
+    const until = Date.now() + 300;
+    while (Date.now() < until) {} // block the loop as a heavy synchronous request would
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json().event_loop_delay_ms.max, response.body).toBeGreaterThanOrEqual(250);
   });
 
   it('answers 503 with database "down" when the database does not answer', async () => {

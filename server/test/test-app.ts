@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { type App, buildApp } from '../src/app';
+import { type App, type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
 import type { Clock } from '../src/lib/time';
@@ -9,7 +9,36 @@ export interface TestApp {
   app: App;
   database: DatabaseHandle;
   config: Config;
+  /** Requests signed in as `user` (anonymous without one). */
+  as(user?: TestUser): UserClient;
   close(): Promise<void>;
+}
+
+type InjectResponse = Awaited<ReturnType<App['inject']>>;
+type Send = (url: string, body?: object) => Promise<InjectResponse>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface UserClient {
+  get(url: string): Promise<InjectResponse>;
+  post: Send;
+  put: Send;
+  patch: Send;
+  delete: Send;
+  request(method: HttpMethod, url: string, body?: object): Promise<InjectResponse>;
+}
+
+/** `as(app, user).post(url, body)`: an `app.inject` with the user's Bearer token and a JSON body. */
+export function as(app: App, user?: TestUser): UserClient {
+  const request = (method: HttpMethod, url: string, body?: object) =>
+    app.inject({ method, url, headers: user?.headers, payload: body });
+  return {
+    get: (url) => request('GET', url),
+    post: (url, body) => request('POST', url, body),
+    put: (url, body) => request('PUT', url, body),
+    patch: (url, body) => request('PATCH', url, body),
+    delete: (url, body) => request('DELETE', url, body),
+    request,
+  };
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -28,19 +57,27 @@ export async function createTestApp(
     clock?: Clock;
     database?: DatabaseHandle;
     redis?: Redis;
+    google?: AppDeps['google'];
     /** Adds test-only routes before the app is ready. */
     extend?: (app: App) => void;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
-  const app = await buildApp(config, { database, clock: options.clock, redis: options.redis, logger: false });
+  const app = await buildApp(config, {
+    database,
+    clock: options.clock,
+    redis: options.redis,
+    google: options.google,
+    logger: false,
+  });
   options.extend?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    as: (user) => as(app, user),
     async close() {
       await app.close();
       if (!options.database) await database.close();

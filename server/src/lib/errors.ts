@@ -1,8 +1,10 @@
+import type { ErrorCode } from '@relate/contracts';
+
 /** The one error type services throw; the error handler turns it into `{ error, code, details }`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
     readonly headers?: Record<string, string>,
@@ -14,12 +16,12 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'VALIDATION_ERROR', message, details);
-export const unauthorized = (message = 'Not signed in', code = 'UNAUTHORIZED') =>
+export const unauthorized = (message = 'Not signed in', code: ErrorCode = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
-export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') =>
+export const forbidden = (message = 'You are not allowed to do this', code: ErrorCode = 'FORBIDDEN') =>
   new AppError(403, code, message);
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
-export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 
 /** 400 naming one field, in the same shape as a schema validation failure. */
 export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { UserRow } from '../modules/users/users.repository';
+import type { AccessClaims } from '../modules/auth/tokens';
+import { type Entitlement, entitlementsForRoute } from '../modules/plans/plans.catalog';
+import type { AuthUser } from '../modules/users/users.mappers';
 
 /**
  * Every API route declares who may call it:
@@ -16,7 +18,9 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    user: UserRow;
+    user: AuthUser;
+    /** The access token's user and session (set with `user`). */
+    session: AccessClaims;
   }
 }
 
@@ -36,7 +40,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * a graceful shutdown.)
  */
 export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
-  app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('user', null as unknown as AuthUser);
+  app.decorateRequest('session', null as unknown as AccessClaims);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(apiPrefix) || route.url.startsWith(`${apiPrefix}/docs`)) return;
@@ -44,17 +49,27 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
 
+  const routeEntitlements = new Map<string, Entitlement[]>();
+  const entitlementsOf = (url: string) => {
+    if (!routeEntitlements.has(url)) routeEntitlements.set(url, entitlementsForRoute(url));
+    return routeEntitlements.get(url)!;
+  };
+
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthorized('Not signed in');
-    const user = await app.services.auth.authenticate(token);
+    const { user, claims } = await app.services.auth.authenticate(token);
     request.user = user;
+    request.session = claims;
     if (access === 'pending-ok') return;
     if (user.status !== 'approved') {
       throw forbidden('Your account is pending admin approval.', 'ACCOUNT_NOT_APPROVED');
     }
     if (access === 'admin' && user.role !== 'admin') throw forbidden('Administrator rights required');
+    for (const entitlement of entitlementsOf(request.routeOptions.url ?? '')) {
+      app.services.plans.assertEntitled(user.plan, entitlement);
+    }
   });
 }

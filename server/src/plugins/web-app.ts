@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isWebAppPath } from '@relate/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached,
- * and index.html for every GET outside /api (client-side routing).
+ * Serves the built SPA: the build's brotli/gzip copies to clients that accept them (`preCompressed`),
+ * hashed assets cached for a year, index.html never cached, and index.html for every GET outside /api
+ * (client-side routing): status 200 for the app's pages, 404 for any other path.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string, apiPrefix: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -15,6 +17,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiP
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -28,8 +31,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiP
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith(`${apiPrefix}/`);
     if (wantsPage && indexHtml && !path.extname(url)) {
+      // Unknown pages get the app (which shows its 404 page) with the status a crawler or a check expects.
+      // Google's callback page opens in a popup after Google's own pages: with our COOP it would lose its
+      // opener and could not hand the sign-in back to the window that opened it.
+      if (url === '/auth/google/callback') reply.header('cross-origin-opener-policy', 'unsafe-none');
       return reply
-        .code(200)
+        .code(isWebAppPath(url) ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(indexHtml);

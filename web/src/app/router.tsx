@@ -1,18 +1,31 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
-import { AuthPage } from './routes/auth';
+import { ContactsRoute } from './routes/contacts';
+import { ErrorPage } from './routes/error-page';
 import { NotFoundPage } from './routes/not-found';
 
 /** Every route; lazily loaded pages show the spinner while their code arrives. */
-const routes: RouteObject[] = [
-  { element: <RedirectIfAuthenticated />, children: [{ path: '/auth', element: <AuthPage /> }] },
+export const routes: RouteObject[] = [
+  {
+    element: <RedirectIfAuthenticated />,
+    children: [
+      { path: '/auth', lazy: async () => ({ Component: (await import('./routes/auth')).AuthPage }) },
+    ],
+  },
   {
     path: '/auth/google/callback',
     lazy: async () => ({ Component: (await import('./routes/google-callback')).GoogleCallbackPage }),
+  },
+  {
+    path: '/forgot-password',
+    lazy: async () => ({ Component: (await import('./routes/password-reset')).ForgotPasswordPage }),
+  },
+  {
+    path: '/reset-password',
+    lazy: async () => ({ Component: (await import('./routes/password-reset')).ResetPasswordPage }),
   },
   {
     path: '/privacy-policy',
@@ -30,17 +43,17 @@ const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Navigate to="/contacts" replace /> },
           { path: '/dashboard', element: <Navigate to="/contacts" replace /> },
-          { path: '/contacts', element: <ContactsPage /> },
+          { path: '/contacts', element: <ContactsRoute /> },
           {
             path: '/tasks',
             lazy: async () => ({
-              Component: (await import('@/features/tasks/components/tasks-page')).TasksPage,
+              Component: (await import('./routes/tasks')).TasksRoute,
             }),
           },
           {
             path: '/events',
             lazy: async () => ({
-              Component: (await import('@/features/events/components/events-page')).EventsPage,
+              Component: (await import('./routes/events')).EventsRoute,
             }),
           },
           {
@@ -70,4 +83,6 @@ const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter([{ HydrateFallback: FullPageSpinner, children: routes }]);
+export const router = createBrowserRouter([
+  { HydrateFallback: FullPageSpinner, errorElement: <ErrorPage />, children: routes },
+]);

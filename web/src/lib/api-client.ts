@@ -1,13 +1,21 @@
+import type { ErrorCode } from '@relate/contracts';
 import { accessToken, clearSession, refreshToken, saveTokens } from './auth-storage';
 
 export const API_BASE = '/api';
+
+/**
+ * The code of an ApiError: one of the contracts' ErrorCodes, Fastify's own `FST_…` codes, or what the
+ * client says itself (an answer without a code, no network). Comparing with a code that does not exist
+ * is a type error.
+ */
+export type ApiErrorCode = ErrorCode | `FST_${string}` | 'HTTP_ERROR' | 'NETWORK_ERROR';
 
 /** An error answer of the API ({ error, code, details }) or a network failure. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     readonly details?: unknown,
   ) {
     super(message);
@@ -26,6 +34,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A token to use instead of the stored one (the Google callback checks a fresh token). */
   token?: string;
+  /** The Accept header (JSON unless said otherwise). */
+  accept?: string;
   /** Called with the share of the body sent so far (0-1); the upload then goes through XHR. */
   onUploadProgress?: (fraction: number) => void;
 }
@@ -61,7 +71,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(
     message,
     response.status,
-    typeof body?.code === 'string' ? body.code : 'HTTP_ERROR',
+    typeof body?.code === 'string' ? (body.code as ApiErrorCode) : 'HTTP_ERROR',
     body?.details,
   );
 }
@@ -92,7 +102,7 @@ function refreshSession(): Promise<boolean> {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   const token = options.token ?? accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -140,31 +150,60 @@ function sendWithProgress(
   });
 }
 
+/** Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out). */
+async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
+  let response = await send(path, options);
+  if (response.status === 401 && !options.token) {
+    const error = await toApiError(response.clone());
+    if (error.message.toLowerCase().includes('expired')) {
+      if (await refreshSession()) response = await send(path, options);
+      else {
+        clearSession();
+        onSessionExpired();
+        return error;
+      }
+    }
+  }
+  return response;
+}
+
+function networkError(cause: unknown): ApiError {
+  if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+  const message = cause instanceof Error ? cause.message : 'Network error';
+  return new ApiError(message, 0, 'NETWORK_ERROR');
+}
+
 /**
  * The one typed fetch wrapper (DESIGN.md): adds the Bearer token, refreshes once on a 401 whose
  * error says the token expired, and logs out when that refresh fails. Never throws.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   try {
-    let response = await send(path, options);
-    if (response.status === 401 && !options.token) {
-      const error = await toApiError(response.clone());
-      if (error.message.toLowerCase().includes('expired')) {
-        if (await refreshSession()) response = await send(path, options);
-        else {
-          clearSession();
-          onSessionExpired();
-          return { data: null, error };
-        }
-      }
-    }
+    const response = await sendAuthorized(path, options);
+    if (response instanceof ApiError) return { data: null, error: response };
     if (!response.ok) return { data: null, error: await toApiError(response) };
     const data = response.status === 204 ? (undefined as T) : ((await response.json()) as T);
     return { data, error: null };
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    const message = cause instanceof Error ? cause.message : 'Network error';
-    return { data: null, error: new ApiError(message, 0, 'NETWORK_ERROR') };
+    return { data: null, error: networkError(cause) };
+  }
+}
+
+/**
+ * A Server-Sent Events stream (EventSource cannot send the Bearer header): the response body as text,
+ * with the same token refresh as `request`. Aborted through `options.signal`.
+ */
+export async function openEventStream(
+  path: string,
+  options: Pick<RequestOptions, 'signal'> = {},
+): Promise<ApiResult<ReadableStream<string>>> {
+  try {
+    const response = await sendAuthorized(path, { ...options, accept: 'text/event-stream' });
+    if (response instanceof ApiError) return { data: null, error: response };
+    if (!response.ok || !response.body) return { data: null, error: await toApiError(response) };
+    return { data: response.body.pipeThrough(new TextDecoderStream()), error: null };
+  } catch (cause) {
+    return { data: null, error: networkError(cause) };
   }
 }
 

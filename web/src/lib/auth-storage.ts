@@ -1,4 +1,5 @@
 import type { User } from '@relate/contracts';
+import { clearUserCaches } from './user-cache';
 
 /** Session data in local storage under the spec's keys (section 3 "Session data"). */
 const KEYS = { accessToken: 'auth_token', refreshToken: 'refresh_token', user: 'auth_user' } as const;
@@ -41,6 +42,8 @@ export function saveUser(user: User) {
   localStorage.setItem(KEYS.user, JSON.stringify(user));
 }
 
+/** Ends the stored session, and drops what was cached for its user. */
 export function clearSession() {
   for (const key of Object.values(KEYS)) localStorage.removeItem(key);
+  clearUserCaches();
 }

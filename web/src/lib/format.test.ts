@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge } from './format';
+import { formatAge, formatDate, formatDateTime, formatNumber } from './format';
 
 describe('formatAge', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -8,5 +8,22 @@ describe('formatAge', () => {
     expect(formatAge('2026-11-23T09:00:00Z', now)).toBe('3h ago');
     expect(formatAge('2026-11-22T12:30:00Z', now)).toBe('23h ago');
     expect(formatAge('2026-11-20T12:00:00Z', now)).toBe('3d ago');
+  });
+});
+
+describe('formatDate / formatDateTime / formatNumber', () => {
+  it('follow the locale and keep a date-only value on its calendar day', () => {
+    expect(formatDate('2026-01-05')).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(2026, 0, 5)),
+    );
+    expect(formatDate('2026-01-05')).toContain('2026');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+    expect(formatDateTime('2026-01-05T10:30:00')).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(2026, 0, 5, 10, 30),
+      ),
+    );
+    expect(formatNumber(12500)).toBe((12500).toLocaleString());
   });
 });

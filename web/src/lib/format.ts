@@ -1,13 +1,45 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
 
-export function formatDate(value: string | null | undefined, pattern = 'MMM d, yyyy'): string {
-  if (!value) return '';
+/**
+ * Every date, time and number the app shows is formatted here, in the browser's locale (Intl), so that
+ * a translation only has to touch strings.
+ */
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat(undefined);
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A date-only value ('2026-01-05') is a calendar day in local time; a timestamp is shown in local time. */
+function parse(value: string | null | undefined): Date | null {
+  if (!value) return null;
   const date = parseISO(value);
-  return isValid(date) ? format(date, pattern) : '';
+  return isValid(date) ? date : null;
+}
+
+export function formatDate(value: string | null | undefined): string {
+  const date = parse(value);
+  return date ? dateFormat.format(date) : '';
 }
 
 export function formatDateTime(value: string | null | undefined): string {
-  return formatDate(value, 'MMM d, yyyy HH:mm');
+  const date = parse(value);
+  return date ? dateTimeFormat.format(date) : '';
+}
+
+export function formatTime(value: string | null | undefined): string {
+  const date = parse(value);
+  return date ? timeFormat.format(date) : '';
+}
+
+/** A number with the locale's separators: 12,500. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** A short number for tight spaces: 15.2K. */
+export function formatCompactNumber(value: number): string {
+  return compactFormat.format(value);
 }
 
 /** The spec's notification ages: 'Just now', then hours under a day, then days. */

@@ -60,6 +60,11 @@ export const contacts = pgTable(
     customFields: jsonb().$type<Record<string, string>>().notNull().default({}),
     /** The e-mail of the group member who shared this copy. */
     sharedBy: text(),
+    /**
+     * The CSV import that created the contact (contact_imports.id), for undoing it. No foreign key:
+     * its check would cost every row of a large import, and the owner scopes every use of it.
+     */
+    importId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -75,6 +80,15 @@ export const contacts = pgTable(
     index('contacts_user_last_name_idx').on(t.userId, sql`lower(${t.lastName})`, t.id),
   ],
 );
+
+/** One CSV import of contacts, so that it can be undone while none of its contacts was edited. */
+export const contactImports = pgTable('contact_imports', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Per-user key/value settings (spec section 3 "User preferences"): contact_columns, calendar_settings, custom_fields, ... */
 export const userPreferences = pgTable(

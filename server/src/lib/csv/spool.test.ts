@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { spoolToTempFile } from './spool';
+import { removeStaleUploads, spoolToTempFile } from './spool';
 
 async function text(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -43,5 +43,23 @@ describe('spoolToTempFile', () => {
     } finally {
       fs.rmSync(parent, { recursive: true, force: true });
     }
+  });
+});
+
+describe('removeStaleUploads', () => {
+  it("removes the folders of dead processes and keeps a live process's upload", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-stale-'));
+    const dead = path.join(parent, 'relate-upload-2147483646-abc123');
+    fs.mkdirSync(dead);
+    fs.writeFileSync(path.join(dead, 'upload'), 'half an upload');
+    const live = await spoolToTempFile(Readable.from([Buffer.from('a,b')]), parent);
+    fs.mkdirSync(path.join(parent, 'unrelated'));
+
+    expect(await removeStaleUploads(parent)).toEqual(['relate-upload-2147483646-abc123']);
+    expect(fs.existsSync(dead)).toBe(false);
+    expect(await text(live.open())).toBe('a,b');
+    expect(fs.existsSync(path.join(parent, 'unrelated'))).toBe(true);
+    await live.dispose();
+    fs.rmSync(parent, { recursive: true });
   });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+const UPLOAD_PREFIX = 'relate-upload-';
+
 /** An uploaded file written to a private temporary file, read back as a stream. */
 export interface SpooledFile {
   bytes: number;
@@ -19,7 +21,7 @@ export interface SpooledFile {
  * one connection: a transaction held open during a slow upload would stall every other request).
  */
 export async function spoolToTempFile(source: Readable, parent = os.tmpdir()): Promise<SpooledFile> {
-  const dir = await fs.promises.mkdtemp(path.join(parent, 'relate-upload-'));
+  const dir = await fs.promises.mkdtemp(path.join(parent, `${UPLOAD_PREFIX}${process.pid}-`));
   const file = path.join(dir, 'upload');
   const readers: fs.ReadStream[] = [];
   const dispose = async () => {
@@ -39,4 +41,28 @@ export async function spoolToTempFile(source: Readable, parent = os.tmpdir()): P
     return reader;
   };
   return { bytes: size, open, dispose };
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the upload folders of processes that no longer run (a crash or kill -9 left them behind).
+ * Folders are named after their process, so a server sharing the machine keeps its uploads in flight.
+ */
+export async function removeStaleUploads(parent = os.tmpdir()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await fs.promises.readdir(parent).catch(() => [] as string[])) {
+    const match = new RegExp(`^${UPLOAD_PREFIX}(\\d+)-`).exec(name);
+    if (!match || isAlive(Number(match[1]))) continue;
+    await fs.promises.rm(path.join(parent, name), { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }

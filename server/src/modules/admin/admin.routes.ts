@@ -6,7 +6,6 @@ import {
   UsersResponseSchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toUser } from '../users/users.mapper';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.services;
@@ -15,13 +14,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/users',
     { config: access, schema: { tags: ['admin'], response: { 200: UsersResponseSchema } } },
-    async () => ({ users: (await users.list()).map(toUser) }),
+    async () => ({ users: await users.list() }),
   );
 
   app.get(
     '/admin/pending-users',
     { config: access, schema: { tags: ['admin'], response: { 200: UsersResponseSchema } } },
-    async () => ({ users: (await users.list('pending')).map(toUser) }),
+    async () => ({ users: await users.list('pending') }),
   );
 
   app.post(
@@ -40,7 +39,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await users.setStatus(request.params.id, approved ? 'approved' : 'pending');
       return {
         message: approved ? 'User approved successfully' : 'User approval withdrawn',
-        user: toUser(user),
+        user,
       };
     },
   );
@@ -53,7 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await users.setStatus(request.params.id, 'rejected');
-      return { message: 'User rejected successfully', user: toUser(user) };
+      return { message: 'User rejected successfully', user };
     },
   );
 

@@ -105,16 +105,22 @@ describe('registration and approval', () => {
   it('lets a rejected account sign in and read /me but nothing else', async () => {
     const user = await createUser(t.app, { approved: false });
     await t.app.services.users.setStatus(user.id, 'rejected');
-    expect((await me(user.token)).json()).toMatchObject({ status: 'rejected', is_approved: false });
+    expect((await me(user.token)).json().code).toBe('SESSION_ENDED'); // the rejection ended it
+    const signIn = (await login(user.email, 'correct horse battery', '10.8.0.1')).json();
+    expect((await me(signIn.access_token)).json()).toMatchObject({ status: 'rejected', is_approved: false });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/users',
+      headers: bearer(signIn.access_token),
+    });
+    expect(other.json().code).toBe('ACCOUNT_NOT_APPROVED');
     const logout = await t.app.inject({
       method: 'POST',
       url: '/api/auth/logout',
-      headers: user.headers,
+      headers: bearer(signIn.access_token),
       payload: {},
     });
     expect(logout.statusCode).toBe(200);
-    const other = await t.app.inject({ method: 'GET', url: '/api/auth/users', headers: user.headers });
-    expect(other.json().code).toBe('ACCOUNT_NOT_APPROVED');
   });
 
   it('never sends the password hash', async () => {
@@ -157,11 +163,28 @@ describe('sign-in and tokens', () => {
     expect(pair.refresh_token).not.toBe(user.refreshToken);
     expect((await me(pair.access_token)).statusCode).toBe(200);
 
-    const reused = await refresh(user.refreshToken);
-    expect(reused.statusCode).toBe(401);
-    expect(reused.json().code).toBe('REFRESH_TOKEN_REUSED');
-    // The thief's reuse also killed the legitimate, newer token of the same family.
-    expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+    now = new Date(now.getTime() + 11_000); // past the grace for parallel tabs
+    try {
+      const reused = await refresh(user.refreshToken);
+      expect(reused.statusCode).toBe(401);
+      expect(reused.json().code).toBe('REFRESH_TOKEN_REUSED');
+      // The thief's reuse also killed the legitimate, newer tokens of the same session.
+      expect((await refresh(pair.refresh_token)).statusCode).toBe(401);
+      expect((await me(pair.access_token)).json().code).toBe('SESSION_ENDED');
+    } finally {
+      now = new Date();
+    }
+  });
+
+  it('eight parallel refreshes with one token (tabs at once) all succeed and keep the session', async () => {
+    const user = await createUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => refresh(user.refreshToken)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(200));
+    for (const answer of answers) {
+      const pair = answer.json();
+      expect((await me(pair.access_token)).statusCode).toBe(200);
+      expect((await refresh(pair.refresh_token)).statusCode).toBe(200);
+    }
   });
 
   it('does not accept an access token as a refresh token, nor a missing one', async () => {
@@ -180,21 +203,59 @@ describe('sign-in and tokens', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    const after = await me(user.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('SESSION_ENDED');
   });
 
-  it('limits failed sign-ins per e-mail: 429 with Retry-After after 10 failures, even from new addresses', async () => {
+  it('logout without a refresh token ends the session of the access token used, and only that one', async () => {
+    const user = await createUser(t.app);
+    const other = (await login(user.email, 'correct horse battery', '10.9.0.1')).json();
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(401);
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+    expect((await me(other.access_token)).statusCode).toBe(200);
+  });
+
+  it('rejecting an account ends its sessions: its access token answers 401 and its refresh token no longer rotates', async () => {
+    const user = await createUser(t.app);
+    await t.app.services.users.setStatus(user.id, 'rejected');
+    const answer = await me(user.token);
+    expect(answer.statusCode).toBe(401);
+    expect(answer.json().code).toBe('SESSION_ENDED');
+    expect((await refresh(user.refreshToken)).statusCode).toBe(401);
+  });
+
+  it('limits failed sign-ins per e-mail and address: 429 with Retry-After after 10 failures', async () => {
     const user = await createUser(t.app);
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await login(user.email, 'wrong-password', `10.1.0.${attempt}`)).statusCode).toBe(401);
+      expect((await login(user.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
     }
-    const limited = await login(user.email, 'correct horse battery', '10.1.1.1');
+    const limited = await login(user.email, 'correct horse battery', '10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().code).toBe('TOO_MANY_ATTEMPTS');
   });
 
-  it('limits failed sign-ins per client address across e-mails', async () => {
-    for (let attempt = 0; attempt < 10; attempt++) {
+  it('a stranger failing from many addresses cannot lock the owner out: the owner still signs in from theirs', async () => {
+    const user = await createUser(t.app);
+    for (let attempt = 0; attempt < 12; attempt++) {
+      expect((await login(user.email, 'wrong-password', `10.4.0.${attempt}`)).statusCode).toBe(401);
+    }
+    // Attempts on the account are slowed down from now on, not refused.
+    const started = Date.now();
+    const owner = await login(user.email, 'correct horse battery', '10.4.1.1');
+    expect(owner.statusCode).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // The success clears the account's counter: the next sign-in is immediate.
+    const again = Date.now();
+    expect((await login(user.email, 'correct horse battery', '10.4.1.1')).statusCode).toBe(200);
+    expect(Date.now() - again).toBeLessThan(900);
+  });
+
+  it('limits failed sign-ins per client address across e-mails (30 in the window)', async () => {
+    for (let attempt = 0; attempt < 30; attempt++) {
       await login(uniqueEmail('spray'), 'wrong-password', '10.2.0.1');
     }
     const user = await createUser(t.app);

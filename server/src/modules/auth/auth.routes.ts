@@ -1,22 +1,24 @@
 import {
-  GoogleAuthorizationSchema,
+  ChangePasswordBodySchema,
+  FORGOT_PASSWORD_MESSAGE,
+  ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
   LogoutBodySchema,
   MessageSchema,
   RegisterBodySchema,
   RegisterResponseSchema,
+  ResetPasswordBodySchema,
   TokenPairSchema,
   UserSchema,
   UsersResponseSchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, unauthorized } from '../../lib/errors';
+import { unauthorized } from '../../lib/errors';
 import { bearerToken } from '../../plugins/access';
-import { toUser } from '../users/users.mapper';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, users } = app.services;
+  const { auth, passwords, users } = app.services;
 
   app.post(
     '/auth/register',
@@ -34,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ? 'Account created. An administrator must approve it before you can use Relate.'
           : 'Account created and approved.',
         requires_approval: requiresApproval,
-        user: toUser(user),
+        user,
         ...tokens,
       };
     },
@@ -48,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, tokens } = await auth.login(request.body, request.ip);
-      return { ...tokens, user: toUser(user) };
+      return { ...tokens, user };
     },
   );
 
@@ -73,36 +75,71 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       config: { access: 'pending-ok' },
-      schema: { tags: ['auth'], body: LogoutBodySchema.optional(), response: { 200: MessageSchema } },
+      schema: { tags: ['auth'], body: LogoutBodySchema.nullish(), response: { 200: MessageSchema } },
     },
     async (request) => {
-      await auth.logout(request.body?.refresh_token, request.user.id);
+      await auth.logout(request.body?.refresh_token, request.session);
       return { message: 'Signed out' };
     },
   );
 
-  app.get(
-    '/auth/google',
+  app.post(
+    '/auth/change-password',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Needs the current password (400 WRONG_PASSWORD naming current_password); ends the other sessions.',
+        body: ChangePasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await passwords.change(request.session, request.user.email, request.body, request.ip);
+      return { message: 'Password changed. You were signed out everywhere else.' };
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
     {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        description: "Google's authorization URL; 503 GOOGLE_NOT_CONFIGURED until GOOGLE_CLIENT_ID is set.",
-        response: { 200: GoogleAuthorizationSchema },
+        description:
+          'E-mails a reset link valid for 30 minutes; the same answer whether or not the account exists.',
+        body: ForgotPasswordBodySchema,
+        response: { 200: MessageSchema },
       },
     },
-    async () => {
-      if (!app.config.GOOGLE_CLIENT_ID) {
-        throw new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google OAuth not configured');
-      }
-      throw new AppError(503, 'GOOGLE_NOT_AVAILABLE', 'Google sign-in is not available on this server yet');
+    async (request) => {
+      await passwords.requestReset(request.body.email, request.ip);
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description: 'Sets a new password with the one-time token of the e-mailed link; ends every session.',
+        body: ResetPasswordBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await passwords.reset(request.body);
+      return { message: 'Your password has been reset. Sign in with your new password.' };
     },
   );
 
   app.get(
     '/auth/me',
     { config: { access: 'pending-ok' }, schema: { tags: ['auth'], response: { 200: UserSchema } } },
-    async (request) => toUser(request.user),
+    async (request) => users.profile(request.user.id),
   );
 
   app.get(
@@ -115,6 +152,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UsersResponseSchema },
       },
     },
-    async () => ({ users: (await users.list()).map(toUser) }),
+    async () => ({ users: await users.list() }),
   );
 };

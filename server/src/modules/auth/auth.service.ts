@@ -1,10 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { LoginBody } from '@relate/contracts';
+import type { LoginBody, User } from '@relate/contracts';
 import { unauthorized } from '../../lib/errors';
-import type { UserRow } from '../users/users.repository';
+import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import type { LoginThrottle } from './login-throttle';
-import type { IssuedTokens, TokenService } from './tokens';
+import type { AccessClaims, IssuedTokens, TokenService } from './tokens';
 
 // A real argon2id hash to verify against when the e-mail is unknown, so both paths take as long.
 const DUMMY_HASH =
@@ -23,7 +23,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  async register(input: RegisterInput): Promise<{ user: UserRow; tokens?: IssuedTokens }> {
+  async register(input: RegisterInput): Promise<{ user: User; tokens?: IssuedTokens }> {
     const user = await this.users.create({
       email: input.email,
       fullName: input.fullName,
@@ -34,31 +34,36 @@ export class AuthService {
   }
 
   /** Pending and rejected users may sign in too: the client shows 'Account Not Approved' from /me. */
-  async login(body: LoginBody, clientIp: string): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+  async login(body: LoginBody, clientIp: string): Promise<{ user: User; tokens: IssuedTokens }> {
     await this.throttle.assertAllowed(clientIp, body.email);
-    const user = await this.users.findByEmail(body.email);
-    const valid = await verify(user?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
-    if (!user?.passwordHash || !valid) {
+    const account = await this.users.findForSignIn(body.email);
+    const valid = await verify(account?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
+    if (!account?.passwordHash || !valid) {
       await this.throttle.recordFailure(clientIp, body.email);
       throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
     }
-    await this.throttle.recordSuccess(body.email);
-    return { user, tokens: await this.tokens.issue(user.id) };
+    await this.throttle.recordSuccess(clientIp, body.email);
+    return { user: account.user, tokens: await this.tokens.issue(account.user.id) };
   }
 
+  /** A rejected account's session no longer rotates; a deleted one's tokens are gone with it. */
   refresh(refreshToken: string): Promise<IssuedTokens> {
-    return this.tokens.rotate(refreshToken, async (userId) => Boolean(await this.users.get(userId)));
+    return this.tokens.rotate(refreshToken, async (userId) => {
+      const user = await this.users.get(userId);
+      return Boolean(user) && user?.status !== 'rejected';
+    });
   }
 
-  logout(refreshToken: string | undefined, userId: number): Promise<void> {
-    return refreshToken ? this.tokens.revoke(refreshToken, userId) : Promise.resolve();
+  /** Ends the session of the refresh token given, or else the session of the access token used. */
+  logout(refreshToken: string | undefined, claims: AccessClaims): Promise<void> {
+    return this.tokens.revoke(refreshToken, claims);
   }
 
-  /** The signed-in user of a request, from its Bearer access token. */
-  async authenticate(accessToken: string): Promise<UserRow> {
-    const userId = await this.tokens.verifyAccessToken(accessToken);
-    const user = await this.users.get(userId);
+  /** The signed-in user of a request and its session, from its Bearer access token. */
+  async authenticate(accessToken: string): Promise<{ user: AuthUser; claims: AccessClaims }> {
+    const claims = await this.tokens.verifyAccessToken(accessToken);
+    const user = await this.users.get(claims.userId);
     if (!user) throw unauthorized('Your account no longer exists');
-    return user;
+    return { user, claims };
   }
 }

@@ -70,39 +70,79 @@ export class RedisCounterStore implements CounterStore {
   }
 }
 
-/** Limits failed sign-ins per client address and per e-mail (e.g. 10 in 15 minutes). */
+const ADDRESS_FACTOR = 3;
+const ACCOUNT_CEILING_FACTOR = 100;
+const ACCOUNT_DELAY_BASE_MS = 250;
+const ACCOUNT_DELAY_CAP_MS = 8_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Failed sign-ins, limited so that a stranger cannot lock the owner out (OWASP authentication cheat
+ * sheet): `maxFailures` per (account, address); three times that per address, across accounts; for
+ * the account as a whole, a progressive delay once it has `maxFailures` failures from anywhere, and a
+ * hard stop only at a hundred times that.
+ */
 export class LoginThrottle {
   constructor(
     private readonly store: CounterStore,
     private readonly maxFailures: number,
     private readonly windowSeconds: number,
+    private readonly wait: (ms: number) => Promise<unknown> = sleep,
   ) {}
 
   private keys(ip: string, email: string) {
-    return [`login-fail:ip:${ip}`, `login-fail:email:${email.toLowerCase()}`];
+    const account = email.toLowerCase();
+    return {
+      pair: `login-fail:pair:${account}:${ip}`,
+      address: `login-fail:ip:${ip}`,
+      account: `login-fail:account:${account}`,
+    };
   }
 
   async assertAllowed(ip: string, email: string): Promise<void> {
-    const counters = await Promise.all(this.keys(ip, email).map((key) => this.store.peek(key)));
-    const blocked = counters.filter((counter) => counter.count >= this.maxFailures);
-    if (blocked.length === 0) return;
-    const retryAfter = Math.max(1, ...blocked.map((counter) => counter.ttlSeconds));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new AppError(
-      429,
-      'TOO_MANY_ATTEMPTS',
-      `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      { 'retry-after': String(retryAfter) },
-    );
+    const keys = this.keys(ip, email);
+    const [pair, address, account] = await Promise.all([
+      this.store.peek(keys.pair),
+      this.store.peek(keys.address),
+      this.store.peek(keys.account),
+    ]);
+    const blocked = [
+      pair.count >= this.maxFailures ? pair : undefined,
+      address.count >= this.maxFailures * ADDRESS_FACTOR ? address : undefined,
+      account.count >= this.maxFailures * ACCOUNT_CEILING_FACTOR ? account : undefined,
+    ].filter((counter) => counter !== undefined);
+    if (blocked.length > 0)
+      throw tooManyAttempts(Math.max(1, ...blocked.map((counter) => counter.ttlSeconds)));
+    if (account.count >= this.maxFailures) await this.wait(this.accountDelay(account.count));
+  }
+
+  /** 250 ms at `maxFailures` failures of the account, doubling with each further one, at most 8 s. */
+  accountDelay(failures: number): number {
+    return Math.min(ACCOUNT_DELAY_CAP_MS, ACCOUNT_DELAY_BASE_MS * 2 ** (failures - this.maxFailures));
   }
 
   async recordFailure(ip: string, email: string): Promise<void> {
-    await Promise.all(this.keys(ip, email).map((key) => this.store.hit(key, this.windowSeconds)));
+    const keys = this.keys(ip, email);
+    await Promise.all(
+      [keys.pair, keys.address, keys.account].map((key) => this.store.hit(key, this.windowSeconds)),
+    );
   }
 
-  /** A successful sign-in clears the e-mail's counter; the address keeps its count. */
-  async recordSuccess(email: string): Promise<void> {
-    await this.store.reset(`login-fail:email:${email.toLowerCase()}`);
+  /** A successful sign-in clears the account's counters; the address keeps its count. */
+  async recordSuccess(ip: string, email: string): Promise<void> {
+    const keys = this.keys(ip, email);
+    await Promise.all([this.store.reset(keys.pair), this.store.reset(keys.account)]);
   }
+}
+
+function tooManyAttempts(retryAfter: number): AppError {
+  const minutes = Math.ceil(retryAfter / 60);
+  return new AppError(
+    429,
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+  );
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 
@@ -38,6 +38,43 @@ export class RefreshTokensRepository {
       .update(refreshTokens)
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  /** Whether the family still has a token that is neither revoked nor expired. */
+  async isFamilyOpen(familyId: string, now: Date, db: Database = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.familyId, familyId),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** Revokes every open token of the user (but the family `keep`); returns the families it ended. */
+  async revokeUser(
+    userId: number,
+    at: Date,
+    keep: string | undefined,
+    db: Database = this.db,
+  ): Promise<string[]> {
+    const rows = await db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(
+        and(
+          eq(refreshTokens.userId, userId),
+          isNull(refreshTokens.revokedAt),
+          keep ? ne(refreshTokens.familyId, keep) : undefined,
+        ),
+      )
+      .returning({ familyId: refreshTokens.familyId });
+    return [...new Set(rows.map((row) => row.familyId))];
   }
 
   async deleteExpired(before: Date, db: Database = this.db): Promise<void> {

@@ -14,12 +14,26 @@ export interface IssuedTokens {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** A parallel refresh with a just-used token (several tabs at once) is answered, not taken as theft. */
+const REUSE_GRACE_MS = 10_000;
+/** How long this process trusts that a session is still open before asking the database again. */
+const SESSION_CHECK_TTL_MS = 5_000;
+
+export interface AccessClaims {
+  userId: number;
+  /** The session (refresh-token family) the token was issued for: logout and rejection end it. */
+  sessionId: string;
+}
+
 /**
- * Access tokens are short-lived JWTs; refresh tokens are random, stored hashed, rotated on every use,
- * and presenting one that was already used revokes its whole family (OWASP ASVS 3.5).
+ * Access tokens are short-lived JWTs naming their session; refresh tokens are random, stored hashed,
+ * rotated on every use, and presenting one that was already used (after a 10 s grace for parallel
+ * tabs) revokes its whole family (OWASP ASVS 3.5). A session that was ended refuses its access tokens
+ * within seconds, not at their expiry.
  */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly sessionChecks = new Map<string, { open: boolean; checkedAt: number }>();
 
   constructor(
     secret: string,
@@ -49,7 +63,7 @@ export class TokenService {
       db,
     );
     const issuedAt = Math.floor(now.getTime() / 1000);
-    const accessToken = await new SignJWT({ typ: 'access' })
+    const accessToken = await new SignJWT({ typ: 'access', sid: familyId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(userId))
       .setIssuedAt(issuedAt)
@@ -63,8 +77,9 @@ export class TokenService {
     };
   }
 
-  /** The user id in a valid access token; 401 with 'expired' in the text when it has expired. */
-  async verifyAccessToken(token: string): Promise<number> {
+  /** The user and session of a valid access token; 401 with 'expired' in the text when it has expired. */
+  async verifyAccessToken(token: string): Promise<AccessClaims> {
+    let claims: AccessClaims;
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
@@ -72,11 +87,26 @@ export class TokenService {
       });
       const userId = Number(payload.sub);
       if (payload.typ !== 'access' || !Number.isInteger(userId)) throw unauthorized('Invalid access token');
-      return userId;
+      // Tokens from before sessions were named: have the client refresh into a named session.
+      if (typeof payload.sid !== 'string') throw new joseErrors.JWTExpired('no session', payload);
+      claims = { userId, sessionId: payload.sid };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
       throw unauthorized('Invalid access token');
     }
+    if (!(await this.isSessionOpen(claims.sessionId)))
+      throw unauthorized('Your session has ended', 'SESSION_ENDED');
+    return claims;
+  }
+
+  private async isSessionOpen(sessionId: string): Promise<boolean> {
+    const now = Date.now();
+    const cached = this.sessionChecks.get(sessionId);
+    if (cached && now - cached.checkedAt < SESSION_CHECK_TTL_MS) return cached.open;
+    const open = await this.repository.isFamilyOpen(sessionId, this.clock());
+    if (this.sessionChecks.size > 50_000) this.sessionChecks.clear();
+    this.sessionChecks.set(sessionId, { open, checkedAt: now });
+    return open;
   }
 
   /** Exchanges a refresh token for a new pair in the same family. */
@@ -93,15 +123,20 @@ export class TokenService {
     const outcome = await this.db.transaction(async (tx) => {
       const row = await this.repository.findByHashForUpdate(tokenHash, tx);
       if (!row) return { kind: 'invalid' } as const;
+      if (row.expiresAt <= now) return { kind: 'invalid' } as const;
+      if (row.usedAt && !row.revokedAt && now.getTime() - row.usedAt.getTime() <= REUSE_GRACE_MS) {
+        // Another tab refreshed with the same token a moment ago: give this one its own pair in the session.
+        return { kind: 'ok', tokens: await this.issue(row.userId, row.familyId, tx) } as const;
+      }
       if (row.usedAt || row.revokedAt) {
         await this.repository.revokeFamily(row.familyId, now, tx);
         return { kind: 'reused' } as const;
       }
-      if (row.expiresAt <= now) return { kind: 'invalid' } as const;
       await this.repository.markUsed(row.id, now, tx);
       return { kind: 'ok', tokens: await this.issue(row.userId, row.familyId, tx) } as const;
     });
     if (outcome.kind === 'reused') {
+      this.sessionChecks.delete(found.familyId);
       throw unauthorized('Refresh token was already used; please sign in again', 'REFRESH_TOKEN_REUSED');
     }
     if (outcome.kind === 'invalid')
@@ -109,9 +144,21 @@ export class TokenService {
     return outcome.tokens;
   }
 
-  /** Logout: ends the session the refresh token belongs to. Unknown tokens are ignored. */
-  async revoke(refreshToken: string, userId: number): Promise<void> {
-    const row = await this.repository.findByHash(hashToken(refreshToken));
-    if (row && row.userId === userId) await this.repository.revokeFamily(row.familyId, this.clock());
+  /** Logout: ends the session the refresh token belongs to, or the caller's own session. */
+  async revoke(refreshToken: string | undefined, claims: AccessClaims): Promise<void> {
+    const row = refreshToken ? await this.repository.findByHash(hashToken(refreshToken)) : undefined;
+    const familyId = row && row.userId === claims.userId ? row.familyId : claims.sessionId;
+    await this.repository.revokeFamily(familyId, this.clock());
+    this.sessionChecks.delete(familyId);
+    if (familyId !== claims.sessionId) {
+      await this.repository.revokeFamily(claims.sessionId, this.clock());
+      this.sessionChecks.delete(claims.sessionId);
+    }
+  }
+
+  /** Ends every session of a user (rejection, password change), except `keep` when given. */
+  async revokeAllOf(userId: number, db: Database = this.db, keep?: string): Promise<void> {
+    const ended = await this.repository.revokeUser(userId, this.clock(), keep, db);
+    for (const familyId of ended) this.sessionChecks.delete(familyId);
   }
 }

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseCompanyRow,
-  parseCsvDate,
-  parseFollowerCount,
-  recogniseHeader,
-  resolveColumns,
-} from './companies.csv';
+import { parseCsvDate } from '../../lib/csv/dates';
+import { parseCompanyRow, parseFollowerCount, recogniseHeader, resolveColumns } from './companies.csv';
 
 describe('recogniseHeader', () => {
   it.each([
@@ -107,10 +102,11 @@ describe('parseCompanyRow', () => {
     'ignore',
   ] as const;
 
-  it('splits lists on commas, merges repeated list columns and lower-cases the strength', () => {
+  it('splits lists on commas, joins repeated list columns when asked and lower-cases the strength', () => {
     const parsed = parseCompanyRow(
       [...columns],
       ['Acme', 'a, b', 'c', 'acme.com,, acme.io', '', 'Strong', 'x'],
+      { tags: 'join' },
     );
     expect(parsed).toEqual({
       company: expect.objectContaining({
@@ -123,9 +119,18 @@ describe('parseCompanyRow', () => {
     expect('company' in parsed && parsed.company.last_interaction).toBeUndefined();
   });
 
-  it('keeps the first non-empty value of a repeated single-value column', () => {
-    const parsed = parseCompanyRow(['record', 'record'], ['', 'Second']);
+  it('keeps the first non-empty value of a repeated column when asked to keep the first', () => {
+    const parsed = parseCompanyRow(['record', 'record'], ['', 'Second'], { record: 'first' });
     expect(parsed).toEqual({ company: expect.objectContaining({ record: 'Second' }) });
+    const tags = parseCompanyRow(['record', 'tags', 'tags'], ['Acme', 'a', 'b'], { tags: 'first' });
+    expect(tags).toEqual({ company: expect.objectContaining({ tags: ['a'] }) });
+  });
+
+  it('refuses two columns on one field without a choice, naming the field (400)', () => {
+    expect(() => resolveColumns(['Name', 'Company name'])).toThrow(
+      '"Name" and "Company name" both go to record: choose one column, or join them or keep the first value',
+    );
+    expect(resolveColumns(['Name', 'Company name'], null, { record: 'first' })).toEqual(['record', 'record']);
   });
 
   it.each([

@@ -6,6 +6,13 @@ import {
   MAX_TWITTER_FOLLOWER_COUNT,
   type NewCompany,
 } from '@relate/contracts';
+import { findClashes } from '../../lib/csv/clash';
+import { parseCsvDate } from '../../lib/csv/dates';
+import { COMPANY_PROFILES, normaliseHeader as profileHeader, recogniseProfile } from '../../lib/csv/profiles';
+import { fieldError } from '../../lib/errors';
+
+/** For a field two columns fill: join the values or keep the first. */
+export type CompanyCombine = Partial<Record<CompanyCsvField, 'join' | 'first'>>;
 
 /**
  * The company CSV headers of spec section 5, compared lower-cased with '_' read as a space.
@@ -41,16 +48,55 @@ const LIST_FIELDS = new Set<CompanyCsvField>(['tags', 'domains']);
 const normaliseHeader = (header: string) =>
   header.trim().toLowerCase().replaceAll('_', ' ').replace(/\s+/g, ' ');
 
+export interface CompanyColumns {
+  profile: { id: string; name: string } | null;
+  /** Header → field, 'ignore', or null when nothing recognises it. */
+  recognised: Record<string, CompanyCsvTarget | null>;
+  reasons: Record<string, string>;
+}
+
+/** How the columns read on their own: as a recognised export means them, else by the spec's header names. */
+export function recogniseColumns(headers: string[]): CompanyColumns {
+  const profile = recogniseProfile(headers, COMPANY_PROFILES);
+  const recognised: Record<string, CompanyCsvTarget | null> = {};
+  const reasons: Record<string, string> = {};
+  for (const header of headers) {
+    if (!profile) {
+      recognised[header] = recogniseHeader(header);
+      continue;
+    }
+    const key = profileHeader(header);
+    recognised[header] = (profile.columns[key] as CompanyCsvTarget | undefined) ?? 'ignore';
+    if (!profile.columns[key])
+      reasons[header] = profile.reasons?.[key] ?? `Not a field ${profile.name} fills in Relate`;
+  }
+  return { profile: profile ? { id: profile.id, name: profile.name } : null, recognised, reasons };
+}
+
+/** The fields more than one column fills. */
+export function companyClashes(headers: string[], columns: CompanyCsvTarget[]) {
+  return findClashes(
+    headers.map((header, index) => ({
+      header,
+      fields: columns[index] === 'ignore' ? [] : [columns[index]],
+    })),
+  ) as { field: CompanyCsvField; headers: string[] }[];
+}
+
 /** The field a header stands for, 'ignore', or null when unrecognised. A repeated header ('Tags (2)') counts as its first. */
 export function recogniseHeader(header: string): CompanyCsvTarget | null {
   const name = normaliseHeader(header);
   return RECOGNISED_HEADERS[name] ?? RECOGNISED_HEADERS[name.replace(/ \(\d+\)$/, '')] ?? null;
 }
 
-/** Where each column goes: the custom mapping (headers matched case-insensitively) first, then the recognised headers. */
+/**
+ * Where each column goes: the custom mapping (headers matched case-insensitively) first, then the
+ * recognised columns. Two columns on one field need `combine` to say how (400 naming the field).
+ */
 export function resolveColumns(
   headers: string[],
   customMapping?: Record<string, CompanyCsvTarget | null> | null,
+  combine?: CompanyCombine | null,
 ): CompanyCsvTarget[] {
   const custom = new Map(
     Object.entries(customMapping ?? {}).map(([header, target]) => [
@@ -58,58 +104,17 @@ export function resolveColumns(
       target ?? 'ignore',
     ]),
   );
-  return headers.map((header) => custom.get(normaliseHeader(header)) ?? recogniseHeader(header) ?? 'ignore');
-}
-
-const DATE_PATTERNS: Array<{ pattern: RegExp; order: 'ymd' | 'dmy' | 'mdy' }> = [
-  { pattern: /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})/, order: 'ymd' },
-  { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})/, order: 'dmy' },
-  { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{4})/, order: 'mdy' },
-];
-const TIME =
-  /^(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?\s*(am|pm)?)?\s*(z|[+-]\d{2}:?\d{2})?$/i;
-
-/**
- * A date as spreadsheets and CRMs export it: ISO (2024-05-01, 2024-05-01 10:00, ...T10:00:00+02:00),
- * 01.05.2024 (day first) or 05/01/2024 (month first, unless the first number cannot be a month),
- * with an optional time and am/pm. Without an offset the time is UTC. Undefined when not a real date.
- */
-export function parseCsvDate(text: string): Date | undefined {
-  for (const { pattern, order } of DATE_PATTERNS) {
-    const date = pattern.exec(text);
-    if (!date) continue;
-    const time = TIME.exec(text.slice(date[0].length));
-    if (!time) return undefined;
-    const [a, b, c] = date.slice(1, 4).map(Number);
-    let [year, month, day] = order === 'ymd' ? [a, b, c] : order === 'dmy' ? [c, b, a] : [c, a, b];
-    if (order === 'mdy' && month > 12) [month, day] = [day, month];
-    let hour = Number(time[1] ?? 0);
-    const meridiem = time[5]?.toLowerCase();
-    if (meridiem && (hour < 1 || hour > 12)) return undefined;
-    if (meridiem) hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
-    const [minute, second, millis] = [time[2], time[3], time[4]?.padEnd(3, '0')].map((part) =>
-      Number(part ?? 0),
-    );
-    const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis);
-    const check = new Date(utc);
-    const valid =
-      check.getUTCFullYear() === year &&
-      check.getUTCMonth() === month - 1 &&
-      check.getUTCDate() === day &&
-      hour < 24 &&
-      minute < 60 &&
-      second < 60;
-    if (!valid) return undefined;
-    return new Date(utc - offsetMinutes(time[6]) * 60_000);
-  }
-  return undefined;
-}
-
-function offsetMinutes(offset: string | undefined): number {
-  if (!offset || offset.toLowerCase() === 'z') return 0;
-  const digits = offset.replace(':', '');
-  const minutes = Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5));
-  return digits[0] === '-' ? -minutes : minutes;
+  const { recognised } = recogniseColumns(headers);
+  const columns = headers.map(
+    (header) => custom.get(normaliseHeader(header)) ?? recognised[header] ?? 'ignore',
+  );
+  for (const clash of companyClashes(headers, columns))
+    if (!combine?.[clash.field])
+      throw fieldError(
+        `combine.${clash.field}`,
+        `${clash.headers.map((header) => `"${header}"`).join(' and ')} both go to ${clash.field}: choose one column, or join them or keep the first value`,
+      );
+  return columns;
 }
 
 /** Follower counts as people type them: '12,345', '1 200', '12.3K', '2M'. Anything else is 0. */
@@ -136,14 +141,19 @@ export type ParsedCompanyRow = { company: NewCompany } | { error: string };
  * One CSV row → a company, with the spec's leniencies: tags and domains split on commas, a non-numeric
  * follower count is 0, an empty date or strength is null. Then the same validation as the API.
  */
-export function parseCompanyRow(columns: CompanyCsvTarget[], values: string[]): ParsedCompanyRow {
+export function parseCompanyRow(
+  columns: CompanyCsvTarget[],
+  values: string[],
+  combine?: CompanyCombine | null,
+): ParsedCompanyRow {
   const cells = new Map<CompanyCsvField, string>();
   columns.forEach((target, index) => {
     const value = values[index];
     if (target === 'ignore' || !value) return;
     const previous = cells.get(target);
     if (previous === undefined) cells.set(target, value);
-    else if (LIST_FIELDS.has(target)) cells.set(target, `${previous},${value}`);
+    else if (combine?.[target] === 'join')
+      cells.set(target, `${previous}${LIST_FIELDS.has(target) ? ',' : ' '}${value}`);
   });
 
   const raw: Record<string, unknown> = Object.fromEntries(cells);

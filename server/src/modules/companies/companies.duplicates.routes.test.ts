@@ -9,17 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
 async function create(user: TestUser, body: CreateCompanyBody): Promise<Company> {
-  const response = await call(user, 'POST', '/api/companies', body);
+  const response = await t.as(user).post('/api/companies', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 async function duplicates(user: TestUser): Promise<CompanyDuplicatesResponse> {
-  const response = await call(user, 'GET', '/api/companies/duplicates');
+  const response = await t.as(user).get('/api/companies/duplicates');
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -99,7 +96,7 @@ describe('POST /api/companies/duplicates/auto-merge', () => {
       await create(user, { record: 'Globex', tags: 'x' }),
     ];
 
-    const response = await call(user, 'POST', '/api/companies/duplicates/auto-merge');
+    const response = await t.as(user).post('/api/companies/duplicates/auto-merge');
     expect(response.json()).toEqual({ merged_groups: 2, deleted: 3 });
     expect(await remainingIds(user)).toEqual([acme[0].id, initech[0].id, globex[0].id, globex[1].id]);
     expect(await duplicates(user)).toMatchObject({
@@ -107,7 +104,7 @@ describe('POST /api/companies/duplicates/auto-merge', () => {
       auto_mergeable: 0,
       manual_review: 1,
     });
-    expect((await call(user, 'POST', '/api/companies/duplicates/auto-merge')).json()).toEqual({
+    expect((await t.as(user).post('/api/companies/duplicates/auto-merge')).json()).toEqual({
       merged_groups: 0,
       deleted: 0,
     });
@@ -122,7 +119,7 @@ describe('POST /api/companies/duplicates/resolve', () => {
       await create(user, { record: 'Hooli', tags: ['2'] }),
       await create(user, { record: 'Hooli', tags: ['3'] }),
     ];
-    const response = await call(user, 'POST', '/api/companies/duplicates/resolve', {
+    const response = await t.as(user).post('/api/companies/duplicates/resolve', {
       keep_id: second.id,
       delete_ids: [first.id, third.id],
     });
@@ -133,7 +130,7 @@ describe('POST /api/companies/duplicates/resolve', () => {
   it('deletes every record of a group when keep_id is null', async () => {
     const user = await createUser(t.app);
     const ids = [(await create(user, { record: 'Gone' })).id, (await create(user, { record: 'gone' })).id];
-    const response = await call(user, 'POST', '/api/companies/duplicates/resolve', {
+    const response = await t.as(user).post('/api/companies/duplicates/resolve', {
       keep_id: null,
       delete_ids: ids,
     });
@@ -151,7 +148,7 @@ describe('POST /api/companies/duplicates/resolve', () => {
       { keep_id: theirs.id, delete_ids: [mine.id] },
       { keep_id: null, delete_ids: [mine.id, 99_999_999] },
     ]) {
-      const response = await call(user, 'POST', '/api/companies/duplicates/resolve', body);
+      const response = await t.as(user).post('/api/companies/duplicates/resolve', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(404);
     }
     expect(await remainingIds(user)).toEqual([mine.id]);
@@ -161,13 +158,13 @@ describe('POST /api/companies/duplicates/resolve', () => {
   it('refuses to keep and delete the same company, or to delete nothing', async () => {
     const user = await createUser(t.app);
     const company = await create(user, { record: 'Both' });
-    const same = await call(user, 'POST', '/api/companies/duplicates/resolve', {
+    const same = await t.as(user).post('/api/companies/duplicates/resolve', {
       keep_id: company.id,
       delete_ids: [company.id],
     });
     expect(same.statusCode).toBe(400);
     expect(same.json().details[0].field).toBe('delete_ids');
-    const none = await call(user, 'POST', '/api/companies/duplicates/resolve', {
+    const none = await t.as(user).post('/api/companies/duplicates/resolve', {
       keep_id: company.id,
       delete_ids: [],
     });

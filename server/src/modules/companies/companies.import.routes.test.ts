@@ -130,7 +130,7 @@ describe('POST /api/company-csv-processor', () => {
     ]);
   });
 
-  it('imports the HubSpot export, with and without mapping its unrecognised columns', async () => {
+  it('imports the HubSpot export as HubSpot means it, or as the person maps it', async () => {
     const csv = fixture('hubspot_companies.csv');
     const plain = await createUser(t.app);
     const response = await importCsv(plain, { csvData: csv });
@@ -146,18 +146,19 @@ describe('POST /api/company-csv-processor', () => {
       'HubSpot',
       'HubSpot',
     ]);
-    expect(companies[0]).toMatchObject({ categories: null, last_interaction: null });
+    // Recognised as HubSpot's export: Industry is the category, Last Activity Date the last interaction.
+    expect(companies[0]).toMatchObject({
+      categories: 'Publishing',
+      last_interaction: '2020-01-05T10:00:00.000Z',
+    });
 
     const mapped = await createUser(t.app);
     await importCsv(mapped, {
       csvData: csv,
-      customMapping: { Industry: 'categories', 'Last Activity Date': 'last_interaction', City: 'ignore' },
+      customMapping: { Industry: 'description', 'Last Activity Date': 'ignore' },
     });
     const publishing = byRecord(await companiesOf(mapped), 'Example Publishing');
-    expect(publishing).toMatchObject({
-      categories: 'Publishing',
-      last_interaction: '2020-01-05T10:00:00.000Z',
-    });
+    expect(publishing).toMatchObject({ categories: null, description: 'Publishing', last_interaction: null });
   });
 
   it('imports an Attio export, its five-level connection strength read as ours', async () => {
@@ -239,7 +240,6 @@ describe('POST /api/company-csv-processor', () => {
       { record: 'Acme', categories: 'SaaS' },
       1,
     ],
-    ['duplicate headers', 'Name,Tags,Tags,Name\nAcme,a,b,Other\n', { record: 'Acme', tags: ['a', 'b'] }, 1],
     [
       'short rows',
       'Name,Categories,Twitter\nAcme\nBeta,SaaS\n',
@@ -252,6 +252,22 @@ describe('POST /api/company-csv-processor', () => {
     const response = await importCsv(user, { csvData });
     expect(response.json()).toEqual({ imported, skipped: 0, errors: [] });
     expect((await companiesOf(user))[0]).toMatchObject(expected);
+  });
+
+  it('refuses duplicate headers on one field until the person chooses to join them or keep the first', async () => {
+    const user = await createUser(t.app);
+    const csvData = 'Name,Tags,Tags,Name\nAcme,a,b,Other\n';
+    const refused = await importCsv(user, { csvData });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details[0]).toEqual({
+      field: 'combine.record',
+      message:
+        '"Name" and "Name (2)" both go to record: choose one column, or join them or keep the first value',
+    });
+    expect(await companiesOf(user)).toEqual([]);
+    const chosen = await importCsv(user, { csvData, combine: { record: 'first', tags: 'join' } });
+    expect(chosen.json()).toEqual({ imported: 1, skipped: 0, errors: [] });
+    expect((await companiesOf(user))[0]).toMatchObject({ record: 'Acme', tags: ['a', 'b'] });
   });
 
   it('numbers rows from the real header row when a preamble precedes it', async () => {
@@ -329,27 +345,85 @@ describe('POST /api/company-csv-processor/headers', () => {
       recognised: {
         'Record ID': 'ignore',
         'Company name': 'record',
-        'Company owner': null,
-        'Create Date': null,
-        'Phone Number': null,
-        'Last Activity Date': null,
-        City: null,
-        'Country/Region': null,
-        Industry: null,
+        'Company owner': 'ignore',
+        'Create Date': 'ignore',
+        'Phone Number': 'ignore',
+        'Last Activity Date': 'last_interaction',
+        City: 'ignore',
+        'Country/Region': 'ignore',
+        Industry: 'categories',
       },
+      // The dialog opens to show what HubSpot's columns became and why some are left out.
       needs_mapping: true,
       total_rows: 5,
+      profile: { id: 'hubspot_companies', name: 'HubSpot companies' },
+      reasons: {
+        'Record ID': "HubSpot's own id: Relate numbers its companies itself",
+        'Company owner': 'The HubSpot user who owns the company, not part of the company',
+        'Create Date': 'When the company was added to HubSpot: Relate records its own date',
+        'Phone Number': 'Companies in Relate have no phone number',
+        City: 'Companies in Relate have no address',
+        'Country/Region': 'Companies in Relate have no address',
+      },
+      clashes: [],
     });
   });
 
   it('needs no mapping when every header is recognised, and reads headers as the import does', async () => {
     const user = await createUser(t.app);
-    const response = await inspect(user, '\uFEFFsep=;\nName;Tags;Tags;Created at\nAcme;a;b;2024-01-01\n');
+    const response = await inspect(user, '\uFEFFsep=;\nName;Tags;Created at\nAcme;a;2024-01-01\n');
     expect(response.json()).toEqual({
-      headers: ['Name', 'Tags', 'Tags (2)', 'Created at'],
-      recognised: { Name: 'record', Tags: 'tags', 'Tags (2)': 'tags', 'Created at': 'ignore' },
+      headers: ['Name', 'Tags', 'Created at'],
+      recognised: { Name: 'record', Tags: 'tags', 'Created at': 'ignore' },
       needs_mapping: false,
       total_rows: 1,
+      profile: null,
+      reasons: {},
+      clashes: [],
     });
+    const twice = await inspect(user, 'Name,Tags,Tags\nAcme,a,b\n');
+    expect(twice.json()).toMatchObject({
+      needs_mapping: true,
+      clashes: [{ field: 'tags', headers: ['Tags', 'Tags (2)'] }],
+    });
+  });
+});
+
+describe('POST /api/company-csv-processor/preview', () => {
+  it('shows per field how many rows get a value and the first companies as stored, writing nothing', async () => {
+    const user = await createUser(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/company-csv-processor/preview',
+      headers: user.headers,
+      payload: { csvData: fixture('hubspot_companies.csv') },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({
+      total_rows: 5,
+      importable_rows: 4,
+      skipped_rows: 1,
+      filled: { record: 4, categories: 2, last_interaction: 3 },
+      errors: [{ row: 4, error: 'Company name is required' }],
+    });
+    expect(preview.rows[0]).toEqual({
+      row: 2,
+      values: {
+        record: 'Example Publishing',
+        categories: 'Publishing',
+        last_interaction: '2020-01-05T10:00:00.000Z',
+      },
+    });
+    expect(await companiesOf(user)).toEqual([]);
+
+    const clash = await t.app.inject({
+      method: 'POST',
+      url: '/api/company-csv-processor/preview',
+      headers: user.headers,
+      payload: { csvData: 'Name,Company name\nAcme,Acme Inc\n' },
+    });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().details[0].field).toBe('combine.record');
   });
 });

@@ -1,5 +1,6 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
 import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type BoundedCount, boundedCount } from '../../db/bounded-count';
 import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
@@ -85,9 +86,10 @@ export class CompaniesRepository {
       .offset((options.page - 1) * options.page_size);
   }
 
-  async countMatching(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<number> {
-    const [{ total }] = await db.select({ total: count() }).from(companies).where(filters(userId, options));
-    return total;
+  /** The companies matching the options, counted up to a bound past the page's start. */
+  countMatching(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<BoundedCount> {
+    const offset = (options.page - 1) * options.page_size;
+    return boundedCount(db, companies, filters(userId, options), offset);
   }
 
   async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {

@@ -13,18 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
 async function create(user: TestUser, body: CreateCompanyBody): Promise<Company> {
-  const response = await call(user, 'POST', '/api/companies', body);
+  const response = await t.as(user).post('/api/companies', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 async function list(user: TestUser, query = ''): Promise<{ companies: Company[]; total: number } & object> {
-  const response = await call(user, 'GET', `/api/companies?page_size=500&${query}`);
+  const response = await t.as(user).get(`/api/companies?page_size=500&${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -62,7 +58,7 @@ describe('creating and reading a company', () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    const read = await call(owner, 'GET', `/api/companies/${created.id}`);
+    const read = await t.as(owner).get(`/api/companies/${created.id}`);
     expect(read.json()).toEqual(created);
   });
 
@@ -132,7 +128,7 @@ describe('creating and reading a company', () => {
     ['description', { description: 'x'.repeat(20_001) }],
     ['notion_id', { notion_id: 'x'.repeat(201) }],
   ])('rejects a bad %s with 400 naming the field (%j)', async (field, change) => {
-    const response = await call(owner, 'POST', '/api/companies', { record: 'Valid', ...change });
+    const response = await t.as(owner).post('/api/companies', { record: 'Valid', ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     // An item of a list is named with its index: tags.0.
@@ -142,8 +138,8 @@ describe('creating and reading a company', () => {
 
   it('answers 401 without a token and 404 for an unknown id', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/companies' })).statusCode).toBe(401);
-    expect((await call(owner, 'GET', '/api/companies/99999999')).statusCode).toBe(404);
-    expect((await call(owner, 'GET', '/api/companies/abc')).json().details[0].field).toBe('id');
+    expect((await t.as(owner).get('/api/companies/99999999')).statusCode).toBe(404);
+    expect((await t.as(owner).get('/api/companies/abc')).json().details[0].field).toBe('id');
   });
 });
 
@@ -155,7 +151,7 @@ describe('updating and deleting a company', () => {
       twitter: '@before',
       categories: 'Old',
     });
-    const response = await call(owner, 'PUT', `/api/companies/${company.id}`, {
+    const response = await t.as(owner).put(`/api/companies/${company.id}`, {
       record: ' After ',
       tags: 'b, c',
       categories: null,
@@ -169,7 +165,7 @@ describe('updating and deleting a company', () => {
       twitter: '@before',
     });
     expect(Date.parse(response.json().updated_at)).toBeGreaterThanOrEqual(Date.parse(company.updated_at));
-    expect((await call(owner, 'PUT', `/api/companies/${company.id}`, {})).json().record).toBe('After');
+    expect((await t.as(owner).put(`/api/companies/${company.id}`, {})).json().record).toBe('After');
   });
 
   it('validates the fields of an update like those of a new company', async () => {
@@ -180,20 +176,20 @@ describe('updating and deleting a company', () => {
       ['connection_strength', 'huge'],
       ['twitter_follower_count', -5],
     ] as const) {
-      const response = await call(owner, 'PUT', `/api/companies/${company.id}`, { [field]: value });
+      const response = await t.as(owner).put(`/api/companies/${company.id}`, { [field]: value });
       expect(response.statusCode, `${field}=${value}`).toBe(400);
       expect(response.json().details[0].field).toBe(field);
     }
-    expect((await call(owner, 'GET', `/api/companies/${company.id}`)).json().record).toBe('Keep me');
+    expect((await t.as(owner).get(`/api/companies/${company.id}`)).json().record).toBe('Keep me');
   });
 
   it('deletes one company, and answers 404 once it is gone', async () => {
     const company = await create(owner, { record: 'Short-lived' });
-    const deleted = await call(owner, 'DELETE', `/api/companies/${company.id}`);
+    const deleted = await t.as(owner).delete(`/api/companies/${company.id}`);
     expect(deleted.json()).toEqual({ message: 'Company deleted successfully' });
-    expect((await call(owner, 'GET', `/api/companies/${company.id}`)).statusCode).toBe(404);
-    expect((await call(owner, 'DELETE', `/api/companies/${company.id}`)).statusCode).toBe(404);
-    expect((await call(owner, 'PUT', `/api/companies/${company.id}`, { record: 'x' })).statusCode).toBe(404);
+    expect((await t.as(owner).get(`/api/companies/${company.id}`)).statusCode).toBe(404);
+    expect((await t.as(owner).delete(`/api/companies/${company.id}`)).statusCode).toBe(404);
+    expect((await t.as(owner).put(`/api/companies/${company.id}`, { record: 'x' })).statusCode).toBe(404);
   });
 });
 
@@ -202,28 +198,28 @@ describe("another user's companies", () => {
     const secret = await create(owner, { record: 'Zanzibar Secret Holdings', connection_strength: 'strong' });
     await create(owner, { record: 'Zanzibar Secret Holdings', connection_strength: 'strong' });
 
-    expect((await call(stranger, 'GET', `/api/companies/${secret.id}`)).statusCode).toBe(404);
-    expect((await call(stranger, 'PUT', `/api/companies/${secret.id}`, { record: 'Mine' })).statusCode).toBe(
+    expect((await t.as(stranger).get(`/api/companies/${secret.id}`)).statusCode).toBe(404);
+    expect((await t.as(stranger).put(`/api/companies/${secret.id}`, { record: 'Mine' })).statusCode).toBe(
       404,
     );
-    expect((await call(stranger, 'DELETE', `/api/companies/${secret.id}`)).statusCode).toBe(404);
+    expect((await t.as(stranger).delete(`/api/companies/${secret.id}`)).statusCode).toBe(404);
 
-    const seen = await call(stranger, 'GET', '/api/companies?q=zanzibar&name=zanzibar');
+    const seen = await t.as(stranger).get('/api/companies?q=zanzibar&name=zanzibar');
     expect(seen.json()).toMatchObject({ companies: [], total: 0, stats: { total: 0, active: 0 } });
     await create(stranger, { record: 'Zanzibar Secret Holdings' });
-    const duplicates = await call(stranger, 'GET', '/api/companies/duplicates');
+    const duplicates = await t.as(stranger).get('/api/companies/duplicates');
     expect(duplicates.json()).toMatchObject({ groups: [], total_duplicates: 0 });
-    const resolve = await call(stranger, 'POST', '/api/companies/duplicates/resolve', {
+    const resolve = await t.as(stranger).post('/api/companies/duplicates/resolve', {
       keep_id: null,
       delete_ids: [secret.id],
     });
     expect(resolve.statusCode).toBe(404);
-    await call(stranger, 'POST', '/api/companies/duplicates/auto-merge');
-    expect((await call(stranger, 'DELETE', '/api/companies', { confirm: true })).json()).toEqual({
+    await t.as(stranger).post('/api/companies/duplicates/auto-merge');
+    expect((await t.as(stranger).delete('/api/companies', { confirm: true })).json()).toEqual({
       deleted: 1,
     });
 
-    expect((await call(owner, 'GET', `/api/companies/${secret.id}`)).json()).toEqual(secret);
+    expect((await t.as(owner).get(`/api/companies/${secret.id}`)).json()).toEqual(secret);
     expect((await list(owner, 'name=zanzibar')).total).toBe(2);
   });
 });
@@ -323,13 +319,11 @@ describe('listing', () => {
   });
 
   it('rejects an unknown sort or order with 400', async () => {
-    const badSort = await call(user, 'GET', '/api/companies?sort=password');
+    const badSort = await t.as(user).get('/api/companies?sort=password');
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().details[0].field).toBe('sort');
-    expect((await call(user, 'GET', '/api/companies?order=sideways')).json().details[0].field).toBe('order');
-    expect((await call(user, 'GET', '/api/companies?page_size=501')).json().details[0].field).toBe(
-      'page_size',
-    );
+    expect((await t.as(user).get('/api/companies?order=sideways')).json().details[0].field).toBe('order');
+    expect((await t.as(user).get('/api/companies?page_size=501')).json().details[0].field).toBe('page_size');
   });
 
   it.each([
@@ -363,12 +357,12 @@ describe('listing', () => {
   it('pages 10 at a time by default', async () => {
     const pager = await createUser(t.app);
     for (let index = 1; index <= 12; index++) await create(pager, { record: `Company ${index}` });
-    const first = (await call(pager, 'GET', '/api/companies?sort=id&order=asc')).json();
+    const first = (await t.as(pager).get('/api/companies?sort=id&order=asc')).json();
     expect(first).toMatchObject({ total: 12, page: 1, page_size: 10, stats: { total: 12, active: 0 } });
     expect(first.companies).toHaveLength(10);
-    const second = (await call(pager, 'GET', '/api/companies?sort=id&order=asc&page=2')).json();
+    const second = (await t.as(pager).get('/api/companies?sort=id&order=asc&page=2')).json();
     expect(names(second.companies)).toEqual(['Company 11', 'Company 12']);
-    const beyond = (await call(pager, 'GET', '/api/companies?page=3')).json();
+    const beyond = (await t.as(pager).get('/api/companies?page=3')).json();
     expect(beyond).toMatchObject({ companies: [], total: 12, page: 3 });
   });
 });
@@ -379,12 +373,12 @@ describe('delete all', () => {
     for (const record of ['One', 'Two', 'Three']) await create(user, { record });
     const ownersBefore = (await list(owner)).total;
 
-    const unconfirmed = await call(user, 'DELETE', '/api/companies', {});
+    const unconfirmed = await t.as(user).delete('/api/companies', {});
     expect(unconfirmed.statusCode).toBe(400);
     expect(unconfirmed.json().details[0].field).toBe('confirm');
     expect((await list(user)).total).toBe(3);
 
-    expect((await call(user, 'DELETE', '/api/companies', { confirm: true })).json()).toEqual({ deleted: 3 });
+    expect((await t.as(user).delete('/api/companies', { confirm: true })).json()).toEqual({ deleted: 3 });
     expect((await list(user)).total).toBe(0);
     expect((await list(owner)).total).toBe(ownersBefore);
   });

@@ -4,6 +4,7 @@ import {
   CompanyCsvBodySchema,
   CompanyCsvHeadersBodySchema,
   CompanyCsvHeadersResponseSchema,
+  CompanyCsvPreviewSchema,
   CompanyCsvResultSchema,
   CompanyDuplicatesResponseSchema,
   CompanySchema,
@@ -18,7 +19,6 @@ import {
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
-import { toCompany, toDuplicatesResponse } from './companies.mapper';
 
 /**
  * The CSV arrives as a JSON string, whose escaping doubles each quote, line break and tab: a 50 MB
@@ -38,11 +38,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, querystring: ListCompaniesQuerySchema, response: { 200: CompaniesResponseSchema } },
     },
-    async (request) => {
-      const { page, page_size } = request.query;
-      const { rows, total, stats } = await companies.list(request.user.id, request.query);
-      return { companies: rows.map(toCompany), total, page, page_size, stats };
-    },
+    async (request) => companies.list(request.user.id, request.query),
   );
 
   app.post(
@@ -50,7 +46,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { tags, body: CreateCompanyBodySchema, response: { 201: CompanySchema } } },
     async (request, reply) => {
       reply.code(201);
-      return toCompany(await companies.create(request.user.id, request.body));
+      return companies.create(request.user.id, request.body);
     },
   );
 
@@ -71,7 +67,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/duplicates',
     { config, schema: { tags, response: { 200: CompanyDuplicatesResponseSchema } } },
-    async (request) => toDuplicatesResponse(await companies.duplicates(request.user.id)),
+    async (request) => companies.duplicates(request.user.id),
   );
 
   app.post(
@@ -102,7 +98,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/:id',
     { config, schema: { tags, params: IdParamsSchema, response: { 200: CompanySchema } } },
-    async (request) => toCompany(await companies.get(request.user.id, request.params.id)),
+    async (request) => companies.get(request.user.id, request.params.id),
   );
 
   app.put(
@@ -116,7 +112,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CompanySchema },
       },
     },
-    async (request) => toCompany(await companies.update(request.user.id, request.params.id, request.body)),
+    async (request) => companies.update(request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -135,7 +131,29 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CSV_BODY_LIMIT,
       schema: { tags, body: CompanyCsvBodySchema, response: { 200: CompanyCsvResultSchema } },
     },
-    async (request) => companies.importCsv(request.user.id, request.body.csvData, request.body.customMapping),
+    async (request) =>
+      companies.importCsv(
+        request.user.id,
+        request.body.csvData,
+        request.body.customMapping,
+        request.body.combine,
+      ),
+  );
+
+  app.post(
+    '/company-csv-processor/preview',
+    {
+      config,
+      bodyLimit: CSV_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'The import as it would be (same body as /company-csv-processor); nothing is written.',
+        body: CompanyCsvBodySchema,
+        response: { 200: CompanyCsvPreviewSchema },
+      },
+    },
+    async (request) =>
+      companies.previewCsv(request.body.csvData, request.body.customMapping, request.body.combine),
   );
 
   app.post(

@@ -1,29 +1,35 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { FIELD_COLUMNS, type PersonField, toPerson } from './contacts.mapper';
+import { FIELD_COLUMNS, type PersonField, toPersonDto } from './contacts.mappers';
 import type { ContactRow } from './contacts.repository';
 
 const FIELDS = [...(Object.keys(FIELD_COLUMNS) as PersonField[]), 'created_at', 'updated_at'] as const;
 
+/** A phone number or signed number: + or - then only digits, spaces and ( ) . - / */
+const PLAIN_NUMBER = /^[+-][\d\s().\-/]*$/;
+
 /**
- * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading apostrophe
- * (OWASP "CSV injection"); csv-stringify does the quoting.
+ * A cell that a spreadsheet would run as a formula gets a leading apostrophe (OWASP "CSV injection"):
+ * one starting with =, @, a tab or CR, or with + or - unless the whole cell is a phone or plain number
+ * ('-2+3+cmd|...' is a formula, '+1 555 0199' is not). Phone numbers stay as they are, so an export
+ * imports back unchanged. csv-stringify does the quoting.
  */
 export function safeCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const formula = /^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !PLAIN_NUMBER.test(text));
+  return formula ? `'${text}` : text;
 }
 
 /** The user's contacts as CSV (UTF-8 with BOM for Excel), streamed a batch at a time. */
 export function contactsCsv(batches: AsyncIterable<ContactRow[]>, customFieldNames: string[]): Readable {
   return Readable.from(
     (async function* () {
-      yield `\uFEFF${stringify([[...FIELDS, ...customFieldNames]])}`;
+      yield `\uFEFF${stringify([[...FIELDS, ...customFieldNames].map(safeCell)])}`;
       for await (const rows of batches) {
         yield stringify(
           rows.map((row) => {
-            const person = toPerson(row) as unknown as Record<string, unknown>;
+            const person = toPersonDto(row) as unknown as Record<string, unknown>;
             return [
               ...FIELDS.map((field) => safeCell(person[field])),
               ...customFieldNames.map((name) => safeCell(row.customFields?.[name])),

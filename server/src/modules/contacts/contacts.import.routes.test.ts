@@ -385,18 +385,21 @@ describe('importing contacts with a mapping', () => {
 
   it('skips a bad row, reporting its spreadsheet row number, and imports the rest', async () => {
     const user = await createUser(t.app);
-    // The blank line is no row at all: CSV readers drop it.
+    // The blank line is no row at all: CSV readers drop it. A birthday that is no date is left out
+    // with a warning; the row itself is kept.
     const csv =
-      'First,Status,Birthday\nGood,active,1990-01-01\nBad,royalty,\nAlso bad,,31/31/1990\n,,\nFine,client,\n';
+      'First,Status,Birthday\nGood,active,1990-01-01\nBad,royalty,\nAlso fine,,31/31/1990\n,,\nFine,client,\n';
     const response = await importWith(user, csv, {
       First: 'first_name',
       Status: 'status',
       Birthday: 'birthday',
     });
     const body = response.json();
-    expect(body, response.body).toMatchObject({ imported_count: 2, skipped_count: 2, total_rows: 4 });
-    expect(body.errors.map((error: { row: number }) => error.row)).toEqual([3, 4]);
-    expect(body.errors[0].error).toContain('Status');
+    expect(body, response.body).toMatchObject({ imported_count: 3, skipped_count: 1, total_rows: 4 });
+    expect(body.errors).toEqual([
+      { row: 3, error: 'Status must be one of active, inactive, prospect, client, partner' },
+    ]);
+    expect(body.warnings).toEqual([{ row: 4, error: 'Birthday "31/31/1990" is not a full date; left out' }]);
   });
 
   it('writes nothing when the file cannot be read to the end, and refuses an unknown field', async () => {

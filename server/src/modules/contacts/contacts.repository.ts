@@ -1,8 +1,9 @@
-import { and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { boundedCount } from '../../db/bounded-count';
 import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { contactSearchText, contacts } from '../../db/schema';
-import { FIELD_COLUMNS, type PersonField } from './contacts.mapper';
+import { contactImports, contactSearchText, contacts } from '../../db/schema';
+import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -20,6 +21,12 @@ export interface PeopleListOptions {
   order: 'asc' | 'desc';
   /** Column key (a contact field, custom_<name> or created_at) → substring to find. */
   filters: Record<string, string>;
+}
+
+export interface ContactMatchKeys {
+  emails: string[];
+  phones: string[];
+  names: string[];
 }
 
 export interface DuplicateGroupRow {
@@ -116,22 +123,23 @@ export class ContactsRepository {
     ];
     // The page's ids first (from an index where one fits), then only those rows: a deep page skips
     // over index entries instead of whole rows.
+    const offset = (options.page - 1) * options.page_size;
     const pageIds = db
       .select({ id: contacts.id })
       .from(contacts)
       .where(condition)
       .orderBy(...order)
       .limit(options.page_size)
-      .offset((options.page - 1) * options.page_size);
-    const [rows, [{ total }]] = await Promise.all([
+      .offset(offset);
+    const [rows, { total, capped }] = await Promise.all([
       db
         .select()
         .from(contacts)
         .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
         .orderBy(...order),
-      db.select({ total: count() }).from(contacts).where(condition),
+      boundedCount(db, contacts, condition, offset),
     ]);
-    return { rows, total };
+    return { rows, total, totalCapped: capped };
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
@@ -148,6 +156,24 @@ export class ContactsRepository {
       .select()
       .from(contacts)
       .where(and(eq(contacts.userId, userId), sql`${contacts.id} = any(${sql.param(ids)}::integer[])`))
+      .orderBy(contacts.id);
+  }
+
+  findMatches(userId: number, keys: ContactMatchKeys, db: Database = this.db): Promise<ContactRow[]> {
+    if (keys.emails.length + keys.phones.length + keys.names.length === 0) return Promise.resolve([]);
+    const phoneEnd = (column: AnyColumn) => sql`right(regexp_replace(${column}, '\\D', '', 'g'), 9)`;
+    return db
+      .select()
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          sql`(lower(btrim(${contacts.email})) = any(${sql.param(keys.emails)}::text[])
+            or ${phoneEnd(contacts.phone)} = any(${sql.param(keys.phones)}::text[])
+            or ${phoneEnd(contacts.mobile)} = any(${sql.param(keys.phones)}::text[])
+            or lower(regexp_replace(btrim(${contacts.fullName}), '\\s+', ' ', 'g')) = any(${sql.param(keys.names)}::text[]))`,
+        ),
+      )
       .orderBy(contacts.id);
   }
 
@@ -219,6 +245,47 @@ export class ContactsRepository {
       .from(contacts)
       .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
     return row.value;
+  }
+
+  /** A new import of the user's, whose id the imported rows carry. */
+  async createImport(userId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db.insert(contactImports).values({ userId }).returning({ id: contactImports.id });
+    return row.id;
+  }
+
+  async importExists(userId: number, importId: number, db: Database = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: contactImports.id })
+      .from(contactImports)
+      .where(and(eq(contactImports.userId, userId), eq(contactImports.id, importId)));
+    return row !== undefined;
+  }
+
+  /** How many of an import's contacts were changed after they were created. */
+  async countEditedSinceImport(userId: number, importId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(contacts)
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          eq(contacts.importId, importId),
+          sql`${contacts.updatedAt} > ${contacts.createdAt}`,
+        ),
+      );
+    return row.value;
+  }
+
+  /** Deletes the import's contacts and the import itself; answers how many contacts. */
+  async deleteImport(userId: number, importId: number, db: Database = this.db): Promise<number> {
+    const rows = await db
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.importId, importId)))
+      .returning({ id: contacts.id });
+    await db
+      .delete(contactImports)
+      .where(and(eq(contactImports.userId, userId), eq(contactImports.id, importId)));
+    return rows.length;
   }
 
   /** Removes one custom field from every contact of the user, in one statement. */

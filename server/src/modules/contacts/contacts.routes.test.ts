@@ -14,18 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (user: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: user.headers, payload });
-
 async function create(user: TestUser, body: PersonBody): Promise<Person> {
-  const response = await call(user, 'POST', '/api/people', body);
+  const response = await t.as(user).post('/api/people', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 async function list(user: TestUser, query = ''): Promise<{ people: Person[]; total: number }> {
-  const response = await call(user, 'GET', `/api/people?page_size=500&${query}`);
+  const response = await t.as(user).get(`/api/people?page_size=500&${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -56,7 +52,7 @@ describe('contacts CRUD', () => {
       custom_fields: { Team: 'Analytics' },
       shared_by: null,
     });
-    const read = await call(owner, 'GET', `/api/people/${created.id}`);
+    const read = await t.as(owner).get(`/api/people/${created.id}`);
     expect(read.json()).toEqual(created);
   });
 
@@ -67,7 +63,7 @@ describe('contacts CRUD', () => {
       phone: '123',
       organization: 'Navy',
     });
-    const response = await call(owner, 'PUT', `/api/people/${person.id}`, {
+    const response = await t.as(owner).put(`/api/people/${person.id}`, {
       last_name: 'Murray',
       phone: null,
       id: 999_999,
@@ -85,7 +81,7 @@ describe('contacts CRUD', () => {
 
   it('merges custom fields on update, a null removing one', async () => {
     const person = await create(owner, { first_name: 'Custom', custom_fields: { A: '1', B: '2' } });
-    const response = await call(owner, 'PUT', `/api/people/${person.id}`, {
+    const response = await t.as(owner).put(`/api/people/${person.id}`, {
       custom_fields: { B: null, C: '3' },
     });
     expect(response.json().custom_fields).toEqual({ A: '1', C: '3' });
@@ -93,7 +89,7 @@ describe('contacts CRUD', () => {
 
   it('answers 400 naming the field for bad input, and writes nothing', async () => {
     const before = (await list(owner)).total;
-    const response = await call(owner, 'POST', '/api/people', {
+    const response = await t.as(owner).post('/api/people', {
       first_name: 'Bad',
       status: 'unknown',
       birthday: 'soon',
@@ -111,16 +107,16 @@ describe('contacts CRUD', () => {
       email: 'secret@example.com',
     });
     for (const [method, payload] of [['GET'], ['PUT', { first_name: 'Hacked' }], ['DELETE']] as const) {
-      const response = await call(stranger, method, `/api/people/${secret.id}`, payload);
+      const response = await t.as(stranger).request(method, `/api/people/${secret.id}`, payload);
       expect(response.statusCode, `${method}`).toBe(404);
     }
     expect((await list(stranger, 'q=secret')).total).toBe(0);
     expect((await list(stranger, 'email=secret')).total).toBe(0);
-    const dupes = await call(stranger, 'GET', '/api/people/duplicates');
+    const dupes = await t.as(stranger).get('/api/people/duplicates');
     expect(dupes.json().groups).toEqual([]);
-    const exported = await call(stranger, 'GET', '/api/people/export');
+    const exported = await t.as(stranger).get('/api/people/export');
     expect(exported.body).not.toContain('secret@example.com');
-    expect((await call(owner, 'GET', `/api/people/${secret.id}`)).json().first_name).toBe('Secret');
+    expect((await t.as(owner).get(`/api/people/${secret.id}`)).json().first_name).toBe('Secret');
   });
 });
 
@@ -188,10 +184,10 @@ describe('listing contacts', () => {
       'Turing',
       'Shannon',
     ]);
-    const page = await call(user, 'GET', '/api/people?page=2&page_size=2&sort=last_name&order=asc');
+    const page = await t.as(user).get('/api/people?page=2&page_size=2&sort=last_name&order=asc');
     expect(page.json()).toMatchObject({ total: 3, page: 2, page_size: 2 });
     expect(lastNames(page.json().people)).toEqual(['Turing']);
-    expect((await call(user, 'GET', '/api/people?sort=password')).statusCode).toBe(400);
+    expect((await t.as(user).get('/api/people?sort=password')).statusCode).toBe(400);
   });
 });
 
@@ -200,8 +196,8 @@ describe('delete all', () => {
     const user = await createUser(t.app);
     await create(user, { first_name: 'One' });
     await create(user, { first_name: 'Two' });
-    expect((await call(user, 'DELETE', '/api/people', {})).statusCode).toBe(400);
-    const response = await call(user, 'DELETE', '/api/people', { confirm: true });
+    expect((await t.as(user).delete('/api/people', {})).statusCode).toBe(400);
+    const response = await t.as(user).delete('/api/people', { confirm: true });
     expect(response.json()).toEqual({ deleted: 2 });
     expect((await list(user)).total).toBe(0);
     expect((await list(owner)).total).toBeGreaterThan(0);
@@ -222,31 +218,31 @@ describe('duplicates', () => {
     const b2 = await create(user, { first_name: 'Bo', last_name: 'Chen', email: 'bo@two.example' });
     await create(user, { first_name: 'Solo' });
 
-    const found = (await call(user, 'GET', '/api/people/duplicates')).json();
+    const found = (await t.as(user).get('/api/people/duplicates')).json();
     expect(found.total_duplicates).toBe(2);
     expect(found.manual_review).toBe(2);
     expect(found.groups.map((group: { key: string }) => group.key)).toEqual(['ann lee', 'bo chen']);
     // 'Ann Lee' and 'ann LEE' differ in first/last name: manual review too.
     expect(found.auto_mergeable).toBe(0);
 
-    const resolve = await call(user, 'POST', '/api/people/duplicates/resolve', {
+    const resolve = await t.as(user).post('/api/people/duplicates/resolve', {
       keep_id: b1.id,
       delete_ids: [b2.id],
     });
     expect(resolve.json()).toEqual({ deleted: 1 });
-    const foreign = await call(stranger, 'POST', '/api/people/duplicates/resolve', {
+    const foreign = await t.as(stranger).post('/api/people/duplicates/resolve', {
       keep_id: null,
       delete_ids: [a1.id],
     });
     expect(foreign.statusCode).toBe(404);
 
     await create(user, { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com' });
-    const merged = await call(user, 'POST', '/api/people/duplicates/auto-merge');
+    const merged = await t.as(user).post('/api/people/duplicates/auto-merge');
     expect(merged.json()).toEqual({ merged_groups: 0, deleted: 0 });
     const twin = await create(user, { first_name: 'Solo' });
-    const mergedTwins = await call(user, 'POST', '/api/people/duplicates/auto-merge');
+    const mergedTwins = await t.as(user).post('/api/people/duplicates/auto-merge');
     expect(mergedTwins.json()).toEqual({ merged_groups: 1, deleted: 1 });
-    expect((await call(user, 'GET', `/api/people/${twin.id}`)).statusCode).toBe(404);
+    expect((await t.as(user).get(`/api/people/${twin.id}`)).statusCode).toBe(404);
   });
 });
 
@@ -265,7 +261,7 @@ describe('export', () => {
       notes: 'line1\nline2, with comma',
       custom_fields: { Team: '=HYPERLINK("x")' },
     });
-    const response = await call(user, 'GET', '/api/people/export');
+    const response = await t.as(user).get('/api/people/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     const body = response.body;
@@ -275,9 +271,10 @@ describe('export', () => {
     expect(body).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
-  it('defuses every cell a spreadsheet would run: leading =, +, - and @, in fields and custom fields', async () => {
+  it('defuses every cell a spreadsheet would run, headers too, and leaves phone numbers alone', async () => {
     const user = await createUser(t.app);
-    await call(user, 'POST', '/api/custom-fields', { name: 'Score' });
+    await t.as(user).post('/api/custom-fields', { name: 'Score' });
+    await t.as(user).post('/api/custom-fields', { name: '=HYPERLINK("x")' });
     await create(user, {
       first_name: 'Mallory',
       organization: '=1+1',
@@ -285,9 +282,11 @@ describe('export', () => {
       tags: "-2+3+cmd|' /C calc'!A0",
       email: '@evil.example',
       notes: 'safe = text + in - the @ middle',
-      custom_fields: { Score: '@SUM(1)' },
+      phone: '+1 555 0199',
+      mobile: '-(0) 170 123',
+      custom_fields: { Score: '@SUM(1)', '=HYPERLINK("x")': 'x' },
     });
-    const rows = parse((await call(user, 'GET', '/api/people/export')).body.replace(/^\uFEFF/, ''), {
+    const rows = parse((await t.as(user).get('/api/people/export')).body.replace(/^\uFEFF/, ''), {
       columns: true,
     }) as Record<string, string>[];
     expect(rows).toHaveLength(1);
@@ -298,7 +297,10 @@ describe('export', () => {
       tags: "'-2+3+cmd|' /C calc'!A0",
       email: "'@evil.example",
       notes: 'safe = text + in - the @ middle',
+      phone: '+1 555 0199',
+      mobile: '-(0) 170 123',
       Score: "'@SUM(1)",
+      '\'=HYPERLINK("x")': 'x',
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   ConfirmBodySchema,
   CsvColumnsResponseSchema,
   CsvImportResponseSchema,
+  CsvPreviewResponseSchema,
   DeletedPeopleSchema,
   IdParamsSchema,
   ListPeopleQuerySchema,
@@ -15,6 +16,7 @@ import {
   ResolvePeopleBodySchema,
   ShareContactsBodySchema,
   ShareContactsResponseSchema,
+  UndoCsvImportResponseSchema,
 } from '@relate/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,24 +24,9 @@ import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
-import { contactsCsv } from './contacts.export';
-import { toPerson } from './contacts.mapper';
-
-const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order']);
-
-/** The column filters of a list query: every other parameter with a text value. */
-function columnFilters(query: Record<string, unknown>): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (LIST_PARAMS.has(key) || typeof value !== 'string') continue;
-    const text = value.trim().slice(0, 200);
-    if (text) filters[key] = text;
-  }
-  return filters;
-}
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { contacts, customFields } = app.services;
+  const { contacts } = app.services;
   const config = { access: 'user' } as const;
   const tags = ['contacts'];
 
@@ -77,18 +64,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/people',
     { config, schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } } },
-    async (request) => {
-      const { page, page_size, q, sort, order } = request.query;
-      const { rows, total } = await contacts.list(request.user.id, {
-        page,
-        page_size,
-        q,
-        sort,
-        order,
-        filters: columnFilters(request.query as Record<string, unknown>),
-      });
-      return { people: rows.map(toPerson), total, page, page_size };
-    },
+    async (request) => contacts.list(request.user.id, request.query),
   );
 
   app.post(
@@ -96,7 +72,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config, schema: { tags, body: PersonBodySchema, response: { 201: PersonSchema } } },
     async (request, reply) => {
       reply.code(201);
-      return toPerson(await contacts.create(request.user.id, request.body));
+      return contacts.create(request.user.id, request.body);
     },
   );
 
@@ -109,21 +85,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/people/duplicates',
     { config, schema: { tags, response: { 200: PersonDuplicatesResponseSchema } } },
-    async (request) => {
-      const groups = await contacts.duplicates(request.user.id);
-      const autoMergeable = groups.filter((group) => group.identical);
-      return {
-        groups: groups.map((group) => ({
-          key: group.key,
-          full_name: group.people[0]?.fullName?.trim() ?? group.key,
-          identical: group.identical,
-          people: group.people.map(toPerson),
-        })),
-        total_duplicates: groups.reduce((sum, group) => sum + group.people.length - 1, 0),
-        auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.people.length - 1, 0),
-        manual_review: groups.length - autoMergeable.length,
-      };
-    },
+    async (request) => contacts.duplicates(request.user.id),
   );
 
   app.post(
@@ -158,11 +120,11 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const names = await customFields.list(request.user.id);
+      const csv = await contacts.exportCsv(request.user.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .send(contactsCsv(contacts.all(request.user.id), names));
+        .send(csv);
     },
   );
 
@@ -185,7 +147,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/people/:id',
     { config, schema: { tags, params: IdParamsSchema, response: { 200: PersonSchema } } },
-    async (request) => toPerson(await contacts.get(request.user.id, request.params.id)),
+    async (request) => contacts.get(request.user.id, request.params.id),
   );
 
   app.put(
@@ -194,7 +156,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, params: IdParamsSchema, body: PersonBodySchema, response: { 200: PersonSchema } },
     },
-    async (request) => toPerson(await contacts.update(request.user.id, request.params.id, request.body)),
+    async (request) => contacts.update(request.user.id, request.params.id, request.body),
   );
 
   app.delete(
@@ -230,27 +192,56 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { file, fields } = await readUpload(request);
-      let result: Awaited<ReturnType<typeof contacts.importCsv>>;
       try {
-        let mapping: unknown;
-        try {
-          mapping = JSON.parse(fields.mapping ?? '');
-        } catch {
-          throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
-        }
-        if (!mapping || typeof mapping !== 'object' || Array.isArray(mapping))
-          throw fieldError('mapping', 'mapping must be a JSON object of CSV column to contact field');
-        result = await contacts.importCsv(request.user.id, file.open(), mapping as Record<string, unknown>);
+        const result = await contacts.importCsv(request.user.id, file.open(), fields);
+        return {
+          success: true,
+          imported_count: result.imported,
+          skipped_count: result.skipped,
+          total_rows: result.total,
+          errors: result.errors,
+          warnings: result.warnings,
+          import_id: result.importId,
+        };
       } finally {
         await file.dispose();
       }
-      return {
-        success: true,
-        imported_count: result.imported,
-        skipped_count: result.skipped,
-        total_rows: result.total,
-        errors: result.errors,
-      };
     },
+  );
+
+  app.post(
+    '/csv/preview',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The import as it would be (same multipart body as import-with-mapping); nothing is written.',
+        consumes: ['multipart/form-data'],
+        response: { 200: CsvPreviewResponseSchema },
+      },
+    },
+    async (request) => {
+      const { file, fields } = await readUpload(request);
+      try {
+        return await contacts.previewCsv(file.open(), fields);
+      } finally {
+        await file.dispose();
+      }
+    },
+  );
+
+  app.delete(
+    '/csv/imports/:id',
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Undo an import: deletes the contacts it created; 409 when one was edited since.',
+        params: IdParamsSchema,
+        response: { 200: UndoCsvImportResponseSchema },
+      },
+    },
+    async (request) => ({ deleted: await contacts.undoImport(request.user.id, request.params.id) }),
   );
 };

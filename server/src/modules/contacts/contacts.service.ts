@@ -1,22 +1,84 @@
 import type { Readable } from 'node:stream';
-import { CSV_PREVIEW_ROWS, type PersonInput } from '@relate/contracts';
+import {
+  CSV_PREVIEW_ROWS,
+  type CsvPreviewResponse,
+  EMPTY_CONTACT_MESSAGE,
+  isEmptyContact,
+  type PeopleListQuery,
+  type PeopleResponse,
+  type Person,
+  type PersonDuplicatesResponse,
+  type PersonInput,
+} from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { DatabaseMaintenance } from '../../db/maintenance';
 import { openCsv } from '../../lib/csv';
-import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { suggestContactMapping } from '../../lib/csv/profiles';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { PreferencesService } from '../preferences/preferences.service';
-import type { UserRow } from '../users/users.repository';
-import { CSV_CONTACT_FIELDS, parseContactRow, resolveMapping } from './contacts.csv';
-import { cleanCustomFields, toContactValues, withFullName } from './contacts.mapper';
-import type { ContactRow, ContactsRepository, ContactValues, PeopleListOptions } from './contacts.repository';
+import type { AuthUser } from '../users/users.mappers';
+import {
+  CSV_CONTACT_FIELDS,
+  type ParsedContactRow,
+  parseContactRow,
+  planImport,
+  readMappingFields,
+} from './contacts.csv';
+import { contactsCsv } from './contacts.export';
+import {
+  cleanCustomFields,
+  toContactValues,
+  toPersonDto,
+  toPersonDuplicatesDto,
+  withFullName,
+} from './contacts.mappers';
+import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } from './contacts.repository';
+
+/** The stored contact, for services that work on rows (Google sync). */
+export type { ContactRow };
 
 const MAX_REPORTED_ROW_ERRORS = 1000;
+/** Values per column the mapping guess looks at. */
+const GUESS_SAMPLE_ROWS = 50;
 
-export interface PersonDuplicateGroup {
-  key: string;
-  identical: boolean;
-  people: ContactRow[];
+/** 400 naming what an empty contact needs (the fields a person is known by). */
+const emptyContact = () =>
+  badRequest(
+    EMPTY_CONTACT_MESSAGE,
+    ['first_name', 'last_name', 'email', 'phone', 'organization'].map((field) => ({
+      field,
+      message: EMPTY_CONTACT_MESSAGE,
+    })),
+  );
+
+/** The fields of a parsed row as the preview shows them: stored text, custom fields as custom_<name>. */
+function storedValues(person: PersonInput): Record<string, string> {
+  const row = toPersonDto({
+    ...withFullName(toContactValues(person)),
+    customFields: cleanCustomFields(person.custom_fields),
+  } as Parameters<typeof toPersonDto>[0]) as unknown as Record<string, unknown>;
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(row))
+    if (typeof value === 'string' && value && !['created_at', 'updated_at'].includes(key))
+      values[key] = value;
+  for (const [name, value] of Object.entries(person.custom_fields ?? {}))
+    if (value) values[`custom_${name}`] = value;
+  return values;
+}
+
+const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order']);
+
+/** The column filters of a list query: every other parameter with a text value. */
+function columnFilters(query: PeopleListQuery): Record<string, string> {
+  const filters: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (LIST_PARAMS.has(key) || typeof value !== 'string') continue;
+    const text = value.trim().slice(0, 200);
+    if (text) filters[key] = text;
+  }
+  return filters;
 }
 
 export interface CsvImportResult {
@@ -24,79 +86,147 @@ export interface CsvImportResult {
   skipped: number;
   total: number;
   errors: { row: number; error: string }[];
+  warnings: { row: number; error: string }[];
+  importId: number | null;
 }
 
+/** Runs inside the transaction that edits a contact: how other modules (Google sync) learn of an edit. */
+export type ContactUpdatedListener = (userId: number, contactId: number, tx: Database) => Promise<void>;
+
 export class ContactsService {
+  private readonly updatedListeners: ContactUpdatedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: ContactsRepository,
-    private readonly preferences: PreferencesService,
+    private readonly customFields: CustomFieldsService,
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
+    private readonly maintenance: DatabaseMaintenance,
   ) {}
 
-  list(userId: number, options: PeopleListOptions) {
-    return this.repository.list(userId, options);
+  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
+    const { page, page_size, q, sort, order } = query;
+    const { rows, total, totalCapped } = await this.repository.list(userId, {
+      page,
+      page_size,
+      q,
+      sort,
+      order,
+      filters: columnFilters(query),
+    });
+    return { people: rows.map(toPersonDto), total, total_capped: totalCapped, page, page_size };
   }
 
-  async get(userId: number, id: number): Promise<ContactRow> {
+  async get(userId: number, id: number): Promise<Person> {
     const row = await this.repository.findById(userId, id);
     if (!row) throw notFound('Contact');
-    return row;
+    return toPersonDto(row);
   }
 
-  create(userId: number, body: PersonInput): Promise<ContactRow> {
+  onUpdated(listener: ContactUpdatedListener): void {
+    this.updatedListeners.push(listener);
+  }
+
+  async create(userId: number, body: PersonInput): Promise<Person> {
+    if (isEmptyContact(body)) throw emptyContact();
     const values = withFullName(toContactValues(body));
-    return this.repository.insert(userId, { ...values, customFields: cleanCustomFields(body.custom_fields) });
+    return toPersonDto(
+      await this.repository.insert(userId, {
+        ...values,
+        customFields: cleanCustomFields(body.custom_fields),
+      }),
+    );
+  }
+
+  /** Creates the contacts in one statement; answers their ids in the same order. */
+  createMany(userId: number, bodies: PersonInput[], tx?: Database): Promise<number[]> {
+    return this.repository.insertMany(
+      bodies.map((body) => ({
+        ...withFullName(toContactValues(body)),
+        customFields: cleanCustomFields(body.custom_fields),
+        userId,
+      })),
+      tx,
+    );
   }
 
   /** Changes only the fields sent; custom_fields sent are merged (null removes one); full_name follows the names. */
-  async update(userId: number, id: number, body: PersonInput): Promise<ContactRow> {
-    return this.db.transaction(async (tx) => {
+  async update(userId: number, id: number, body: PersonInput): Promise<Person> {
+    return toPersonDto(await this.updateRow(userId, id, body));
+  }
+
+  /** `update` for other services (Google sync): the stored row, inside the caller's transaction. */
+  async updateRow(
+    userId: number,
+    id: number,
+    body: PersonInput,
+    db: Database = this.db,
+  ): Promise<ContactRow> {
+    return db.transaction(async (tx) => {
       const current = await this.repository.findById(userId, id, tx);
       if (!current) throw notFound('Contact');
       const values: Partial<ContactValues> = withFullName(toContactValues(body), current);
+      if (isEmptyContact({ ...toPersonDto(current), ...body })) throw emptyContact();
       if (body.custom_fields) {
         const merged: Record<string, string | null> = { ...current.customFields, ...body.custom_fields };
         values.customFields = cleanCustomFields(merged);
       }
       if (Object.keys(values).length === 0) return current;
-      return (await this.repository.update(userId, id, values, tx))!;
+      const updated = (await this.repository.update(userId, id, values, tx))!;
+      for (const listener of this.updatedListeners) await listener(userId, id, tx);
+      return updated;
     });
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    if ((await this.repository.deleteMany(userId, [id])) === 0) throw notFound('Contact');
+  findByIds(userId: number, ids: number[], db?: Database): Promise<ContactRow[]> {
+    return this.repository.findByIds(userId, ids, db);
   }
 
-  deleteAll(userId: number): Promise<number> {
-    return this.repository.deleteAll(userId);
+  /** Contacts with one of these normalised e-mails, phone endings (last 9 digits) or full names. */
+  findMatches(userId: number, keys: ContactMatchKeys, db?: Database): Promise<ContactRow[]> {
+    return this.repository.findMatches(userId, keys, db);
+  }
+
+  async delete(userId: number, id: number, db?: Database): Promise<void> {
+    if ((await this.repository.deleteMany(userId, [id], db)) === 0) throw notFound('Contact');
+  }
+
+  async deleteAll(userId: number): Promise<number> {
+    const deleted = await this.repository.deleteAll(userId);
+    await this.maintenance.afterBulkWrite('contacts', deleted);
+    return deleted;
   }
 
   removeCustomField(userId: number, name: string, tx: Database): Promise<void> {
     return this.repository.removeCustomField(userId, name, tx);
   }
 
-  all(userId: number) {
-    return this.repository.all(userId);
+  /** Every contact as CSV, with a column per custom field. */
+  async exportCsv(userId: number): Promise<Readable> {
+    return contactsCsv(this.repository.all(userId), await this.customFields.list(userId));
   }
 
-  async duplicates(userId: number): Promise<PersonDuplicateGroup[]> {
+  async duplicates(userId: number): Promise<PersonDuplicatesResponse> {
     const groups = await this.repository.duplicateGroups(userId);
     const rows = await this.repository.findByIds(
       userId,
       groups.flatMap((group) => group.ids),
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
-    return groups.map((group) => ({
-      key: group.key,
-      identical: group.identical,
-      people: group.ids.flatMap((id) => byId.get(id) ?? []),
-    }));
+    return toPersonDuplicatesDto(
+      groups.map((group) => ({
+        key: group.key,
+        identical: group.identical,
+        people: group.ids.flatMap((id) => byId.get(id) ?? []),
+      })),
+    );
   }
 
-  autoMergeDuplicates(userId: number) {
-    return this.repository.deleteIdenticalDuplicates(userId);
+  async autoMergeDuplicates(userId: number) {
+    const merged = await this.repository.deleteIdenticalDuplicates(userId);
+    await this.maintenance.afterBulkWrite('contacts', merged.deleted);
+    return merged;
   }
 
   /** Deletes delete_ids, keeping keep_id; every id must be one of the caller's contacts, or nothing happens. */
@@ -104,80 +234,156 @@ export class ContactsService {
     const ids = [...new Set([...deleteIds, ...(keepId === null ? [] : [keepId])])];
     if (keepId !== null && deleteIds.includes(keepId))
       throw fieldError('keep_id', 'The kept contact cannot also be deleted');
-    return this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       if ((await this.repository.countOwned(userId, ids, tx)) !== ids.length) throw notFound('Contact');
       return this.repository.deleteMany(userId, deleteIds, tx);
     });
+    await this.maintenance.afterBulkWrite('contacts', deleted);
+    return deleted;
   }
 
-  /** The columns, row count and first few rows (keyed by column) of an uploaded CSV, for the mapping step. */
+  /**
+   * The columns, row count and first few rows (keyed by column) of an uploaded CSV, with the export it
+   * was recognised as and the mapping the dialog starts from.
+   */
   async inspectCsv(file: Readable | Buffer) {
     const table = await openCsv(file);
     let totalRows = 0;
     const preview: Record<string, string>[] = [];
+    const samples: string[][] = table.headers.map(() => []);
     for await (const { values } of table.records) {
       totalRows++;
+      if (totalRows <= GUESS_SAMPLE_ROWS)
+        values.forEach((value, index) => {
+          samples[index].push(value);
+        });
       if (preview.length < CSV_PREVIEW_ROWS)
         preview.push(
           Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
         );
     }
-    return { csv_columns: table.headers, contact_fields: CSV_CONTACT_FIELDS, total_rows: totalRows, preview };
+    const suggestion = suggestContactMapping(table.headers, samples);
+    return {
+      csv_columns: table.headers,
+      contact_fields: CSV_CONTACT_FIELDS,
+      total_rows: totalRows,
+      preview,
+      profile: suggestion.profile,
+      suggested_mapping: suggestion.mapping,
+      reasons: suggestion.reasons,
+      combine: suggestion.combine,
+    };
   }
 
-  /**
-   * Imports every valid row in one transaction (batched inserts), so a file that cannot be read to the
-   * end writes nothing. Bad rows are skipped and reported by their spreadsheet row number. Custom fields
-   * named in the mapping join the user's list.
-   */
-  async importCsv(
-    userId: number,
-    file: Readable | Buffer,
-    mapping: Record<string, unknown>,
-  ): Promise<CsvImportResult> {
+  /** Opens the file and checks the mapping against its headers (400 before anything is read further). */
+  private async openWithPlan(file: Readable | Buffer, fields: Record<string, string | undefined>) {
+    const { mapping, combine } = readMappingFields(fields);
     const table = await openCsv(file);
-    let targets: ReturnType<typeof resolveMapping>;
     try {
-      targets = resolveMapping(table.headers, mapping);
+      return { table, plan: planImport(table.headers, mapping, combine) };
     } catch (error) {
       await table.close();
       throw error;
     }
-    if (targets.every((target) => target.kind === 'skip')) {
-      await table.close();
-      throw fieldError('mapping', 'Map at least one column to a contact field');
+  }
+
+  /** The import as it would be: per field how many rows get a value, and the first rows as stored. Writes nothing. */
+  async previewCsv(
+    file: Readable | Buffer,
+    fields: Record<string, string | undefined>,
+  ): Promise<CsvPreviewResponse> {
+    const { table, plan } = await this.openWithPlan(file, fields);
+    const preview: CsvPreviewResponse = {
+      total_rows: 0,
+      importable_rows: 0,
+      skipped_rows: 0,
+      filled: {},
+      rows: [],
+      errors: [],
+      warnings: [],
+    };
+    for await (const { row, values } of table.records) {
+      preview.total_rows++;
+      const parsed = parseContactRow(plan, values);
+      if (!accept(parsed, row, preview)) {
+        preview.skipped_rows++;
+        continue;
+      }
+      preview.importable_rows++;
+      const stored = storedValues(parsed.person);
+      for (const key of Object.keys(stored)) preview.filled[key] = (preview.filled[key] ?? 0) + 1;
+      if (preview.rows.length < CSV_PREVIEW_ROWS) preview.rows.push({ row, values: stored });
     }
-    const result: CsvImportResult = { imported: 0, skipped: 0, total: 0, errors: [] };
+    return preview;
+  }
+
+  /**
+   * Imports every valid row in one transaction (streamed), so a file that cannot be read to the end
+   * writes nothing. Bad rows are skipped and reported by their spreadsheet row number. Custom fields
+   * named in the mapping join the user's list. The rows carry the import's id, for undo.
+   */
+  async importCsv(
+    userId: number,
+    file: Readable | Buffer,
+    fields: Record<string, string | undefined>,
+  ): Promise<CsvImportResult> {
+    const { table, plan } = await this.openWithPlan(file, fields);
+    const result: CsvImportResult = {
+      imported: 0,
+      skipped: 0,
+      total: 0,
+      errors: [],
+      warnings: [],
+      importId: null,
+    };
     await this.db.transaction(async (tx) => {
-      const customNames = targets.flatMap((target) => (target.kind === 'custom' ? [target.name] : []));
-      if (customNames.length > 0) await this.addCustomFieldNames(userId, customNames, tx);
+      if (plan.customNames.length > 0) await this.customFields.addMissing(userId, plan.customNames, tx);
+      const importId = await this.repository.createImport(userId, tx);
       async function* validRows() {
         for await (const { row, values } of table.records) {
           result.total++;
-          const parsed = parseContactRow(targets, values);
-          if (parsed === null || 'error' in parsed) {
+          const parsed = parseContactRow(plan, values);
+          if (!accept(parsed, row, result)) {
             result.skipped++;
-            if (parsed && result.errors.length < MAX_REPORTED_ROW_ERRORS)
-              result.errors.push({ row, error: parsed.error });
             continue;
           }
           yield {
             ...withFullName(toContactValues(parsed.person)),
             customFields: cleanCustomFields(parsed.person.custom_fields),
+            importId,
             userId,
           };
         }
       }
       result.imported = await this.repository.insertStream(validRows(), tx);
+      result.importId = result.imported > 0 ? importId : null;
+      if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
     });
+    // The list is queried right after an import: the planner must know the new rows by then.
+    await this.maintenance.afterBulkWrite('contacts', result.imported);
     return result;
+  }
+
+  /** Undo: deletes exactly the contacts an import created, unless one of them was edited since (409). */
+  async undoImport(userId: number, importId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      if (!(await this.repository.importExists(userId, importId, tx))) throw notFound('Import');
+      const edited = await this.repository.countEditedSinceImport(userId, importId, tx);
+      if (edited > 0)
+        throw new AppError(
+          409,
+          'IMPORT_EDITED',
+          `${edited === 1 ? '1 contact' : `${edited} contacts`} from this import ${edited === 1 ? 'was' : 'were'} edited since, so the import cannot be undone. Delete the contacts you no longer need one by one.`,
+        );
+      return this.repository.deleteImport(userId, importId, tx);
+    });
   }
 
   /**
    * Copies the sender's contacts (custom fields included) into each recipient's list. Recipients must be
    * approved members of the sender's group (403, nothing copied), the contacts the sender's own (404).
    */
-  async share(sender: UserRow, userIds: number[], contactIds: number[]): Promise<number> {
+  async share(sender: AuthUser, userIds: number[], contactIds: number[]): Promise<number> {
     const recipients = [...new Set(userIds)];
     const allowed = new Set(await this.groups.approvedMemberIds(sender.id));
     if (recipients.some((id) => !allowed.has(id)))
@@ -189,12 +395,14 @@ export class ContactsService {
       const customNames = [...new Set(rows.flatMap((row) => Object.keys(row.customFields ?? {})))];
       const from = sender.fullName || sender.email;
       for (const recipient of recipients) {
-        if (customNames.length > 0) await this.addCustomFieldNames(recipient, customNames, tx);
-        const copies = rows.map(({ id: _id, userId: _userId, createdAt: _c, updatedAt: _u, ...values }) => ({
-          ...values,
-          sharedBy: sender.email,
-          userId: recipient,
-        }));
+        if (customNames.length > 0) await this.customFields.addMissing(recipient, customNames, tx);
+        const copies = rows.map(
+          ({ id: _id, userId: _userId, createdAt: _c, updatedAt: _u, importId: _i, ...values }) => ({
+            ...values,
+            sharedBy: sender.email,
+            userId: recipient,
+          }),
+        );
         const copyIds = await this.repository.insertMany(copies, tx);
         const what =
           rows.length === 1 ? `the contact ${rows[0].fullName ?? ''}`.trim() : `${rows.length} contacts`;
@@ -212,13 +420,20 @@ export class ContactsService {
       return rows.length * recipients.length;
     });
   }
+}
 
-  private async addCustomFieldNames(userId: number, names: string[], tx: Database) {
-    const existing = await this.preferences.customFieldNamesForUpdate(userId, tx);
-    const lower = new Set(existing.map((name) => name.toLowerCase()));
-    const added = names.filter(
-      (name) => name && !lower.has(name.toLowerCase()) && lower.add(name.toLowerCase()),
-    );
-    if (added.length > 0) await this.preferences.setCustomFieldNames(userId, [...existing, ...added], tx);
+/** Records a skipped row's reason or a kept row's warnings; true when the row is imported. */
+function accept(
+  parsed: ParsedContactRow | null,
+  row: number,
+  report: { errors: { row: number; error: string }[]; warnings: { row: number; error: string }[] },
+): parsed is Extract<ParsedContactRow, { person: unknown }> {
+  if (parsed === null) return false;
+  if ('error' in parsed) {
+    if (report.errors.length < MAX_REPORTED_ROW_ERRORS) report.errors.push({ row, error: parsed.error });
+    return false;
   }
+  for (const warning of parsed.warnings)
+    if (report.warnings.length < MAX_REPORTED_ROW_ERRORS) report.warnings.push({ row, error: warning });
+  return true;
 }

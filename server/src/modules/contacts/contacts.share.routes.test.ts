@@ -9,20 +9,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, payload });
-
 /** a invites b, who accepts. */
 async function group(a: TestUser, b: TestUser) {
-  const invitation = (await call(a, 'POST', '/api/user-group', { email: b.email, name: 'B' })).json().data.id;
-  const accepted = await call(b, 'POST', '/api/user-group/approve-invitation', {
+  const invitation = (await t.as(a).post('/api/user-group', { email: b.email, name: 'B' })).json().data.id;
+  const accepted = await t.as(b).post('/api/user-group/approve-invitation', {
     invitation_id: invitation,
     display_name: 'A',
   });
   expect(accepted.statusCode, accepted.body).toBe(200);
 }
 
-const peopleOf = async (who: TestUser) => (await call(who, 'GET', '/api/people?page_size=500')).json().people;
+const peopleOf = async (who: TestUser) => (await t.as(who).get('/api/people?page_size=500')).json().people;
 
 describe('sharing contacts', () => {
   it('copies the contacts, custom fields included, to approved group members and notifies them', async () => {
@@ -30,15 +27,15 @@ describe('sharing contacts', () => {
     const ben = await createUser(t.app);
     await group(ann, ben);
     const one = (
-      await call(ann, 'POST', '/api/people', {
+      await t.as(ann).post('/api/people', {
         first_name: 'Grace',
         last_name: 'Hopper',
         custom_fields: { Rank: 'Admiral' },
       })
     ).json();
-    const two = (await call(ann, 'POST', '/api/people', { first_name: 'Alan', last_name: 'Turing' })).json();
+    const two = (await t.as(ann).post('/api/people', { first_name: 'Alan', last_name: 'Turing' })).json();
 
-    const response = await call(ann, 'POST', '/api/people/share', {
+    const response = await t.as(ann).post('/api/people/share', {
       user_ids: [ben.id],
       contact_ids: [one.id, two.id],
     });
@@ -53,9 +50,9 @@ describe('sharing contacts', () => {
     const grace = copies.find((person: { first_name: string }) => person.first_name === 'Grace');
     expect(grace).toMatchObject({ custom_fields: { Rank: 'Admiral' }, shared_by: ann.email });
     expect(grace.id).not.toBe(one.id);
-    expect((await call(ben, 'GET', '/api/custom-fields')).json().custom_fields).toContain('Rank');
+    expect((await t.as(ben).get('/api/custom-fields')).json().custom_fields).toContain('Rank');
 
-    const notifications = (await call(ben, 'GET', '/api/notifications')).json().notifications;
+    const notifications = (await t.as(ben).get('/api/notifications')).json().notifications;
     expect(notifications[0]).toMatchObject({ notification_type: 'contact_shared', is_read: false });
     expect(notifications[0].notification).toContain('2 contacts');
     // Two contacts: no single subject to open; the notification leads to the contacts list.
@@ -68,9 +65,9 @@ describe('sharing contacts', () => {
     const cleo = await createUser(t.app);
     await group(ann, ben);
     await group(ann, cleo);
-    const ada = (await call(ann, 'POST', '/api/people', { first_name: 'Ada', last_name: 'Lovelace' })).json();
+    const ada = (await t.as(ann).post('/api/people', { first_name: 'Ada', last_name: 'Lovelace' })).json();
 
-    const shared = await call(ann, 'POST', '/api/people/share', {
+    const shared = await t.as(ann).post('/api/people/share', {
       user_ids: [ben.id, cleo.id],
       contact_id: ada.id,
     });
@@ -79,7 +76,7 @@ describe('sharing contacts', () => {
     for (const recipient of [ben, cleo]) {
       const [copy] = await peopleOf(recipient);
       expect(copy.full_name).toBe('Ada Lovelace');
-      const [notification] = (await call(recipient, 'GET', '/api/notifications')).json().notifications;
+      const [notification] = (await t.as(recipient).get('/api/notifications')).json().notifications;
       expect(notification).toMatchObject({
         notification_type: 'contact_shared',
         subject_type: 'contact',
@@ -87,21 +84,21 @@ describe('sharing contacts', () => {
       });
       expect(notification.notification).toContain('Ada Lovelace');
       // The subject is the recipient's contact: they can open it.
-      expect((await call(recipient, 'GET', `/api/people/${notification.subject_id}`)).statusCode).toBe(200);
+      expect((await t.as(recipient).get(`/api/people/${notification.subject_id}`)).statusCode).toBe(200);
     }
-    expect((await call(ben, 'GET', `/api/people/${ada.id}`)).statusCode).toBe(404);
+    expect((await t.as(ben).get(`/api/people/${ada.id}`)).statusCode).toBe(404);
   });
 
   it('refuses anyone who is not an approved member (403, nothing copied) and contacts not one’s own (404)', async () => {
     const ann = await createUser(t.app);
     const ben = await createUser(t.app);
     const stranger = await createUser(t.app);
-    await call(ann, 'POST', '/api/user-group', { email: stranger.email, name: 'Not yet' }); // invited, not accepted
+    await t.as(ann).post('/api/user-group', { email: stranger.email, name: 'Not yet' }); // invited, not accepted
     await group(ann, ben);
-    const mine = (await call(ann, 'POST', '/api/people', { first_name: 'Mine' })).json();
-    const bens = (await call(ben, 'POST', '/api/people', { first_name: 'Bens' })).json();
+    const mine = (await t.as(ann).post('/api/people', { first_name: 'Mine' })).json();
+    const bens = (await t.as(ben).post('/api/people', { first_name: 'Bens' })).json();
 
-    const forbidden = await call(ann, 'POST', '/api/people/share', {
+    const forbidden = await t.as(ann).post('/api/people/share', {
       user_ids: [ben.id, stranger.id],
       contact_id: mine.id,
     });
@@ -109,14 +106,14 @@ describe('sharing contacts', () => {
     expect(await peopleOf(ben)).toHaveLength(1);
     expect(await peopleOf(stranger)).toHaveLength(0);
 
-    const notMine = await call(ann, 'POST', '/api/people/share', {
+    const notMine = await t.as(ann).post('/api/people/share', {
       user_ids: [ben.id],
       contact_ids: [mine.id, bens.id],
     });
     expect(notMine.statusCode).toBe(404);
     expect(await peopleOf(ben)).toHaveLength(1);
 
-    const nobody = await call(ann, 'POST', '/api/people/share', { user_ids: [], contact_id: mine.id });
+    const nobody = await t.as(ann).post('/api/people/share', { user_ids: [], contact_id: mine.id });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().error).toContain('Please select at least one user to share contacts with');
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
 
@@ -8,50 +8,47 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, payload });
-
 describe('custom fields', () => {
   it('adds trimmed names, refusing blanks and repeats with the spec messages', async () => {
     const user = await createUser(t.app);
-    expect((await call(user, 'POST', '/api/custom-fields', { name: '  Team ' })).json()).toEqual({
+    expect((await t.as(user).post('/api/custom-fields', { name: '  Team ' })).json()).toEqual({
       custom_fields: ['Team'],
     });
-    const blank = await call(user, 'POST', '/api/custom-fields', { name: '   ' });
+    const blank = await t.as(user).post('/api/custom-fields', { name: '   ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('Field name is required');
-    const repeat = await call(user, 'POST', '/api/custom-fields', { name: 'team' });
+    const repeat = await t.as(user).post('/api/custom-fields', { name: 'team' });
     expect(repeat.statusCode).toBe(400);
     expect(repeat.json().error).toBe('Field name already exists');
-    expect((await call(user, 'GET', '/api/custom-fields')).json()).toEqual({ custom_fields: ['Team'] });
+    expect((await t.as(user).get('/api/custom-fields')).json()).toEqual({ custom_fields: ['Team'] });
   });
 
   it('deleting a field removes its value from every contact of that user, and only theirs', async () => {
     const user = await createUser(t.app);
     const other = await createUser(t.app);
-    await call(user, 'POST', '/api/custom-fields', { name: 'Team' });
-    await call(other, 'POST', '/api/custom-fields', { name: 'Team' });
+    await t.as(user).post('/api/custom-fields', { name: 'Team' });
+    await t.as(other).post('/api/custom-fields', { name: 'Team' });
     const mine = (
-      await call(user, 'POST', '/api/people', { first_name: 'A', custom_fields: { Team: 'Red', Keep: 'x' } })
+      await t.as(user).post('/api/people', { first_name: 'A', custom_fields: { Team: 'Red', Keep: 'x' } })
     ).json();
     const theirs = (
-      await call(other, 'POST', '/api/people', { first_name: 'B', custom_fields: { Team: 'Blue' } })
+      await t.as(other).post('/api/people', { first_name: 'B', custom_fields: { Team: 'Blue' } })
     ).json();
 
-    expect((await call(other, 'DELETE', '/api/custom-fields/Nope')).statusCode).toBe(404);
-    expect((await call(user, 'DELETE', '/api/custom-fields/Team')).json()).toEqual({ custom_fields: [] });
-    expect((await call(user, 'GET', `/api/people/${mine.id}`)).json().custom_fields).toEqual({ Keep: 'x' });
-    expect((await call(other, 'GET', `/api/people/${theirs.id}`)).json().custom_fields).toEqual({
+    expect((await t.as(other).delete('/api/custom-fields/Nope')).statusCode).toBe(404);
+    expect((await t.as(user).delete('/api/custom-fields/Team')).json()).toEqual({ custom_fields: [] });
+    expect((await t.as(user).get(`/api/people/${mine.id}`)).json().custom_fields).toEqual({ Keep: 'x' });
+    expect((await t.as(other).get(`/api/people/${theirs.id}`)).json().custom_fields).toEqual({
       Team: 'Blue',
     });
-    expect((await call(other, 'GET', '/api/custom-fields')).json()).toEqual({ custom_fields: ['Team'] });
+    expect((await t.as(other).get('/api/custom-fields')).json()).toEqual({ custom_fields: ['Team'] });
   });
 
   it('accepts the whole list, as the spec client posts it', async () => {
     const user = await createUser(t.app);
-    const replaced = await call(user, 'POST', '/api/custom-fields', { custom_fields: [' A ', 'B'] });
+    const replaced = await t.as(user).post('/api/custom-fields', { custom_fields: [' A ', 'B'] });
     expect(replaced.json()).toEqual({ custom_fields: ['A', 'B'] });
-    const twice = await call(user, 'POST', '/api/custom-fields', { custom_fields: ['A', 'a'] });
+    const twice = await t.as(user).post('/api/custom-fields', { custom_fields: ['A', 'a'] });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error).toBe('Field name already exists');
   });

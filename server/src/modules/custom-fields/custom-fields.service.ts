@@ -1,33 +1,54 @@
 import type { Database } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
-import type { ContactsService } from '../contacts/contacts.service';
-import type { PreferencesService } from '../preferences/preferences.service';
+import type { CustomFieldsRepository } from './custom-fields.repository';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** The per-user list of custom field names, kept as the custom_fields preference (spec section 3). */
+/** Runs inside the transaction that removes a field name: where the field's values go too (the contacts). */
+export type CustomFieldRemovedListener = (userId: number, name: string, tx: Database) => Promise<void>;
+
+/**
+ * The per-user list of custom field names (spec section 3). It is shown among the preferences as
+ * `custom_fields`, but this service owns it: trimmed, none blank, none twice, and a name that leaves the
+ * list leaves every contact too.
+ */
 export class CustomFieldsService {
+  private readonly removedListeners: CustomFieldRemovedListener[] = [];
+
   constructor(
     private readonly db: Database,
-    private readonly preferences: PreferencesService,
-    private readonly contacts: ContactsService,
+    private readonly repository: CustomFieldsRepository,
   ) {}
 
-  async list(userId: number): Promise<string[]> {
-    return (await this.preferences.all(userId)).custom_fields;
+  onRemoved(listener: CustomFieldRemovedListener): void {
+    this.removedListeners.push(listener);
+  }
+
+  list(userId: number, db?: Database): Promise<string[]> {
+    return this.repository.names(userId, db);
   }
 
   async add(userId: number, rawName: string): Promise<string[]> {
     const name = rawName.trim();
     if (!name) throw fieldError('name', 'Field name is required');
     return this.db.transaction(async (tx) => {
-      const names = await this.preferences.customFieldNamesForUpdate(userId, tx);
+      const names = await this.repository.namesForUpdate(userId, tx);
       if (names.some((existing) => same(existing, name)))
         throw fieldError('name', 'Field name already exists');
       const next = [...names, name];
-      await this.preferences.setCustomFieldNames(userId, next, tx);
+      await this.repository.setNames(userId, next, tx);
       return next;
     });
+  }
+
+  /** Adds the names not yet in the list (case-insensitive), as imported or shared contacts bring them. */
+  async addMissing(userId: number, names: string[], tx: Database): Promise<void> {
+    const existing = await this.repository.namesForUpdate(userId, tx);
+    const lower = new Set(existing.map((name) => name.toLowerCase()));
+    const added = names.filter(
+      (name) => name && !lower.has(name.toLowerCase()) && lower.add(name.toLowerCase()),
+    );
+    if (added.length > 0) await this.repository.setNames(userId, [...existing, ...added], tx);
   }
 
   /**
@@ -49,10 +70,10 @@ export class CustomFieldsService {
         throw fieldError(`${field}.${index}`, 'Field name already exists');
     });
     const write = async (db: Database) => {
-      const before = await this.preferences.customFieldNamesForUpdate(userId, db);
+      const before = await this.repository.namesForUpdate(userId, db);
       for (const removed of before.filter((name) => !names.includes(name)))
-        await this.contacts.removeCustomField(userId, removed, db);
-      await this.preferences.setCustomFieldNames(userId, names, db);
+        await this.removed(userId, removed, db);
+      await this.repository.setNames(userId, names, db);
       return names;
     };
     return tx ? write(tx) : this.db.transaction(write);
@@ -62,14 +83,18 @@ export class CustomFieldsService {
   async remove(userId: number, rawName: string): Promise<string[]> {
     const name = rawName.trim();
     return this.db.transaction(async (tx) => {
-      const names = await this.preferences.customFieldNamesForUpdate(userId, tx);
+      const names = await this.repository.namesForUpdate(userId, tx);
       const existing =
         names.find((candidate) => candidate === name) ?? names.find((candidate) => same(candidate, name));
       if (!existing) throw notFound('Custom field');
       const next = names.filter((candidate) => candidate !== existing);
-      await this.preferences.setCustomFieldNames(userId, next, tx);
-      await this.contacts.removeCustomField(userId, existing, tx);
+      await this.repository.setNames(userId, next, tx);
+      await this.removed(userId, existing, tx);
       return next;
     });
+  }
+
+  private async removed(userId: number, name: string, tx: Database) {
+    for (const listener of this.removedListeners) await listener(userId, name, tx);
   }
 }

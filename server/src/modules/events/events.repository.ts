@@ -66,14 +66,27 @@ export class EventsRepository {
     return row.id;
   }
 
-  async update(id: number, values: Partial<EventValues>, db: Database = this.db): Promise<void> {
-    await db
+  /** Changes an event the user owns; false when they own none with that id. */
+  async update(
+    ownerId: number,
+    id: number,
+    values: Partial<EventValues>,
+    db: Database = this.db,
+  ): Promise<boolean> {
+    const rows = await db
       .update(events)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(events.id, id));
+      .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
+      .returning({ id: events.id });
+    return rows.length > 0;
   }
 
-  async delete(id: number, db: Database = this.db): Promise<void> {
-    await db.delete(events).where(eq(events.id, id));
+  /** Deletes an event the user owns; false when they own none with that id. */
+  async delete(ownerId: number, id: number, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .delete(events)
+      .where(and(eq(events.id, id), eq(events.ownerId, ownerId)))
+      .returning({ id: events.id });
+    return rows.length > 0;
   }
 }

@@ -14,18 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, payload });
+/** A invites B into A's group and B accepts. */
+async function group(a: TestUser, b: TestUser) {
+  const invitation = (await t.as(a).post('/api/user-group', { email: b.email, name: 'B' })).json().data.id;
+  await t.as(b).post('/api/user-group/approve-invitation', { invitation_id: invitation, display_name: 'A' });
+}
 
 async function create(who: TestUser, body: object): Promise<CalendarEvent> {
-  const response = await call(who, 'POST', '/api/events', body);
+  const response = await t.as(who).post('/api/events', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json().event;
 }
 
 const range = async (who: TestUser, from: string, to: string): Promise<CalendarEvent[]> => {
-  const response = await call(who, 'GET', `/api/events?start_date=${from}&end_date=${to}`);
+  const response = await t.as(who).get(`/api/events?start_date=${from}&end_date=${to}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().events;
 };
@@ -62,20 +64,20 @@ describe('events', () => {
       is_owner: true,
       owner_email: ann.email,
     });
-    const updated = await call(ann, 'PUT', `/api/events/${event.id}`, {
+    const updated = await t.as(ann).put(`/api/events/${event.id}`, {
       location: 'Room 1',
       alert_minutes: 0,
     });
     expect(updated.json().event).toMatchObject({ location: 'Room 1', alert_minutes: 15, title: 'Kick-off' });
-    expect((await call(ann, 'DELETE', `/api/events/${event.id}`)).statusCode).toBe(200);
-    expect((await call(ann, 'GET', `/api/events/${event.id}`)).statusCode).toBe(404);
+    expect((await t.as(ann).delete(`/api/events/${event.id}`)).statusCode).toBe(200);
+    expect((await t.as(ann).get(`/api/events/${event.id}`)).statusCode).toBe(404);
   });
 
   it('refuses an end before the start, a repeat end before the start and weekdays outside 0-6', async () => {
     const ann = await createUser(t.app);
     const base = { title: 'X', start_datetime: '2026-12-01T09:00:00Z', end_datetime: '2026-12-01T10:00:00Z' };
     const fields = async (body: object) =>
-      (await call(ann, 'POST', '/api/events', { ...base, ...body }))
+      (await t.as(ann).post('/api/events', { ...base, ...body }))
         .json()
         .details?.map((d: { field: string }) => d.field);
     expect(await fields({ end_datetime: '2026-12-01T08:00:00Z' })).toContain('end_datetime');
@@ -84,7 +86,7 @@ describe('events', () => {
     );
     expect(await fields({ repeat_pattern: 'weekly', repeat_days: [7] })).toEqual(['repeat_days.0']);
     expect(await fields({ timezone: 'Mars/Olympus' })).toContain('timezone');
-    expect((await call(ann, 'GET', '/api/events?start_date=2026-01-01&end_date=2027-06-01')).statusCode).toBe(
+    expect((await t.as(ann).get('/api/events?start_date=2026-01-01&end_date=2027-06-01')).statusCode).toBe(
       400,
     );
   });
@@ -120,6 +122,7 @@ describe('events', () => {
     const owner = await createUser(t.app);
     const guest = await createUser(t.app);
     const outsider = await createUser(t.app);
+    await group(owner, guest);
     const event = await create(owner, {
       title: 'Board meeting',
       start_datetime: '2026-11-24T09:00:00Z',
@@ -131,18 +134,18 @@ describe('events', () => {
     });
     const seen = await range(guest, '2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z');
     expect(seen.map((item) => [item.id, item.is_owner])).toEqual([[event.id, false]]);
-    expect((await call(guest, 'PUT', `/api/events/${event.id}`, { title: 'Mine' })).statusCode).toBe(403);
-    expect((await call(guest, 'DELETE', `/api/events/${event.id}`)).statusCode).toBe(403);
+    expect((await t.as(guest).put(`/api/events/${event.id}`, { title: 'Mine' })).statusCode).toBe(403);
+    expect((await t.as(guest).delete(`/api/events/${event.id}`)).statusCode).toBe(403);
     for (const [method, payload] of [['GET'], ['PUT', { title: 'x' }], ['DELETE']] as const)
-      expect((await call(outsider, method, `/api/events/${event.id}`, payload)).statusCode).toBe(404);
+      expect((await t.as(outsider).request(method, `/api/events/${event.id}`, payload)).statusCode).toBe(404);
     expect(await range(outsider, '2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z')).toEqual([]);
-    const notes = (await call(guest, 'GET', '/api/notifications')).json().notifications;
+    const notes = (await t.as(guest).get('/api/notifications')).json().notifications;
     expect(notes[0]).toMatchObject({
       notification_type: 'event_assigned',
       subject_type: 'event',
       subject_id: event.id,
     });
-    const upcoming = (await call(guest, 'GET', '/api/events/upcoming')).json();
+    const upcoming = (await t.as(guest).get('/api/events/upcoming')).json();
     expect(upcoming.count).toBe(1);
   });
 
@@ -178,7 +181,7 @@ describe('events', () => {
       location: 'Home',
       repeat_pattern: 'yearly',
     });
-    const exported = await call(ann, 'GET', '/api/events/export.ics');
+    const exported = await t.as(ann).get('/api/events/export.ics');
     expect(exported.headers['content-type']).toContain('text/calendar');
     expect(exported.body).toContain('RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE,FR;UNTIL=');
     expect(exported.body).toMatch(/ATTENDEE;[^\r]*CN="?Cara Díaz"?[^\r]*:MAILTO:cara@example.org/i);
@@ -240,7 +243,7 @@ describe('events', () => {
     );
     expect(gym).toEqual(['2026-03-23T00:00:00.000Z', '2026-03-30T00:00:00.000Z', '2026-04-06T00:00:00.000Z']);
 
-    const exported = (await call(ann, 'GET', '/api/events/export.ics')).body;
+    const exported = (await t.as(ann).get('/api/events/export.ics')).body;
     expect(exported).toContain('DTSTART;VALUE=DATE:20261224');
     expect(exported).toContain('DTEND;VALUE=DATE:20261225');
     expect(exported).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;UNTIL=20260406');
@@ -350,9 +353,11 @@ describe('events', () => {
     const owner = await createUser(t.app);
     const first = await createUser(t.app);
     const second = await createUser(t.app);
+    await group(owner, first);
+    await group(owner, second);
     const assigned = async (who: TestUser) =>
       (
-        (await call(who, 'GET', '/api/notifications')).json().notifications as { notification_type: string }[]
+        (await t.as(who).get('/api/notifications')).json().notifications as { notification_type: string }[]
       ).filter((n) => n.notification_type === 'event_assigned');
     const event = await create(owner, {
       title: 'Quarterly planning',
@@ -362,7 +367,7 @@ describe('events', () => {
     });
     expect(await assigned(first)).toHaveLength(1);
     expect(await assigned(second)).toHaveLength(0);
-    const put = (participants: object[]) => call(owner, 'PUT', `/api/events/${event.id}`, { participants });
+    const put = (participants: object[]) => t.as(owner).put(`/api/events/${event.id}`, { participants });
     expect(
       (
         await put([
@@ -374,7 +379,7 @@ describe('events', () => {
     expect(await assigned(first)).toHaveLength(1);
     expect(await assigned(second)).toMatchObject([{ subject_id: event.id }]);
     // Saving again (e.g. a title change with the same list) notifies nobody.
-    await call(owner, 'PUT', `/api/events/${event.id}`, {
+    await t.as(owner).put(`/api/events/${event.id}`, {
       title: 'Q1 planning',
       participants: [
         { name: 'First', email: first.email },
@@ -405,12 +410,12 @@ describe('events', () => {
       start_datetime: '2026-12-01T09:00:00Z',
       end_datetime: '2026-12-01T10:00:00Z',
     });
-    const upcoming = (await call(ann, 'GET', '/api/events/upcoming')).json();
+    const upcoming = (await t.as(ann).get('/api/events/upcoming')).json();
     expect(upcoming.events.map((e: CalendarEvent) => [e.title, e.start_datetime])).toEqual(
       ['23', '24', '25', '26', '27', '28', '29'].map((d) => ['Daily check-in', `2026-11-${d}T15:00:00.000Z`]),
     );
     expect(upcoming.count).toBe(7);
-    const fortnight = (await call(ann, 'GET', '/api/events/upcoming?days=14')).json();
+    const fortnight = (await t.as(ann).get('/api/events/upcoming?days=14')).json();
     expect(fortnight.count).toBe(15); // 14 check-ins and the event in eight days
   });
 
@@ -425,7 +430,7 @@ describe('events', () => {
       repeat_days: [1],
       repeat_end_date: '2026-11-16T23:59:59-05:00',
     });
-    const ics = (await call(ann, 'GET', '/api/events/export.ics')).body as string;
+    const ics = (await t.as(ann).get('/api/events/export.ics')).body as string;
     expect(ics).toContain('DTSTART;TZID=America/New_York:20261026T233000');
     expect(ics).toContain('DTEND;TZID=America/New_York:20261027T000000');
     expect(ics).toMatch(/RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO;UNTIL=\d{8}T\d{6}Z/);
@@ -451,5 +456,45 @@ describe('events', () => {
       '2026-11-17T04:30:00.000Z',
     ]);
     expect(imported[0]).toMatchObject({ timezone: 'America/New_York', repeat_days: [1] });
+  });
+
+  it("refuses a participant who has an account outside the owner's group, on create and on update", async () => {
+    const owner = await createUser(t.app);
+    const member = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    await group(owner, member);
+    const body = {
+      title: 'Pitch',
+      start_datetime: '2026-12-01T09:00:00Z',
+      end_datetime: '2026-12-01T10:00:00Z',
+    };
+    const refused = await t.as(owner).post('/api/events', {
+      ...body,
+      participants: [
+        { name: 'Member', email: member.email },
+        { name: 'Stranger', email: stranger.email.toUpperCase() },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toEqual([
+      { field: 'participants', message: `${stranger.email} is not in your group` },
+    ]);
+    expect(await range(stranger, '2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z')).toEqual([]);
+    expect(await range(owner, '2026-12-01T00:00:00Z', '2026-12-02T00:00:00Z')).toEqual([]);
+
+    const event = await create(owner, {
+      ...body,
+      participants: [
+        { name: 'Member', email: member.email },
+        { name: 'Guest without an account', email: 'guest@example.org' },
+      ],
+    });
+    const update = await t.as(owner).put(`/api/events/${event.id}`, {
+      participants: [{ name: 'Stranger', email: stranger.email }],
+    });
+    expect(update.statusCode).toBe(400);
+    expect((await t.as(stranger).get(`/api/events/${event.id}`)).statusCode).toBe(404);
+    const notes = (await t.as(stranger).get('/api/notifications')).json().notifications;
+    expect(notes).toEqual([]);
   });
 });

@@ -14,7 +14,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../lib/errors';
-import { parseIcs, toIcs } from './ics';
 
 const MAX_ICS_BYTES = 10 * 1024 * 1024;
 
@@ -57,7 +56,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ics = toIcs(await events.owned(request.user), app.config.PUBLIC_URL);
+      const ics = await events.exportIcs(request.user, app.config.PUBLIC_URL);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="relate-events.ics"')
@@ -76,11 +75,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw fieldError('file', 'An .ics file is required');
       const content = (await file.toBuffer()).toString('utf8');
       if (file.file.truncated) throw fieldError('file', 'The file is larger than 10 MB');
-      if (!content.includes('BEGIN:VCALENDAR'))
-        throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
-      const { rows, result } = parseIcs(content);
-      await events.importMany(request.user, rows);
-      return result;
+      return events.importIcs(request.user, content);
     },
   );
 

@@ -1,20 +1,20 @@
-import type { CalendarEvent, CreateEventBodySchema, UpdateEventBodySchema } from '@relate/contracts';
-import type { z } from 'zod';
+import type { CalendarEvent, EventChanges, EventImportResult, NewEvent } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
-import { toIso } from '../../lib/time';
+import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { UserRow } from '../users/users.repository';
+import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
-import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
+import { toEventDto } from './events.mappers';
+import type { EventsRepository, EventValues, EventWithOwner } from './events.repository';
+import { parseIcs, toIcs } from './ics';
 import { occurrencesBetween } from './recurrence';
 import { allDayBounds } from './time-zone';
 
-type CreateBody = z.output<typeof CreateEventBodySchema>;
-type UpdateBody = z.output<typeof UpdateEventBodySchema>;
-
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
 export const MAX_RANGE_DAYS = 400;
+/** Occurrences one calendar request may expand to (a year of 50 daily series). */
+const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
 
 export class EventsService {
@@ -23,37 +23,40 @@ export class EventsService {
     private readonly repository: EventsRepository,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
+    private readonly groups: GroupsService,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
-  async inRange(user: UserRow, from: Date, to: Date): Promise<CalendarEvent[]> {
+  async inRange(user: AuthUser, from: Date, to: Date): Promise<CalendarEvent[]> {
     if (to <= from) throw fieldError('end_date', 'end_date must be after start_date');
     if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY)
       throw fieldError('end_date', `Ask for at most ${MAX_RANGE_DAYS} days at a time`);
     const rows = await this.repository.inRange(user.id, user.email, from, to);
-    return rows
-      .flatMap((row) =>
-        occurrencesBetween(row, from, to).map((occurrence) =>
-          this.toEvent(user, row, occurrence.start, occurrence.end),
-        ),
-      )
+    const occurrences = rows.flatMap((row) =>
+      occurrencesBetween(row, from, to).map((occurrence) => ({ row, occurrence })),
+    );
+    if (occurrences.length > MAX_OCCURRENCES)
+      throw fieldError('end_date', 'This range holds too many events; ask for a shorter range');
+    return occurrences
+      .map(({ row, occurrence }) => toEventDto(row, user.id, occurrence.start, occurrence.end))
       .sort((a, b) => a.start_datetime.localeCompare(b.start_datetime) || a.id - b.id);
   }
 
-  upcoming(user: UserRow, now: Date, days: number) {
+  upcoming(user: AuthUser, now: Date, days: number) {
     return this.inRange(user, now, new Date(now.getTime() + days * DAY));
   }
 
-  async get(user: UserRow, id: number): Promise<CalendarEvent> {
+  async get(user: AuthUser, id: number): Promise<CalendarEvent> {
     const row = await this.repository.visible(user.id, user.email, id);
     if (!row) throw notFound('Event');
-    return this.toEvent(user, row);
+    return toEventDto(row, user.id);
   }
 
-  async create(user: UserRow, body: CreateBody): Promise<CalendarEvent> {
+  async create(user: AuthUser, body: NewEvent): Promise<CalendarEvent> {
     const id = await this.db.transaction(async (tx) => {
       const values = toValues(body) as EventValues;
       if (values.allDay) Object.assign(values, allDayBounds(values.startAt, values.endAt));
+      await this.assertParticipantsInGroup(user, values.participants ?? [], tx);
       const eventId = await this.repository.insert(user.id, values, tx);
       await this.notifyParticipants(user, eventId, body.title, values.participants ?? [], [], tx);
       return eventId;
@@ -62,7 +65,7 @@ export class EventsService {
   }
 
   /** Only the owner changes an event (the whole series); a participant gets 403, anyone else 404. */
-  async update(user: UserRow, id: number, body: UpdateBody): Promise<CalendarEvent> {
+  async update(user: AuthUser, id: number, body: EventChanges): Promise<CalendarEvent> {
     await this.db.transaction(async (tx) => {
       const current = await this.ownedOrThrow(user, id, tx);
       const values = toValues(body);
@@ -75,7 +78,9 @@ export class EventsService {
       const repeatEnd = values.repeatEndDate === undefined ? current.repeatEndDate : values.repeatEndDate;
       if (repeatEnd && repeatEnd.toISOString().slice(0, 10) < start.toISOString().slice(0, 10))
         throw fieldError('repeat_end_date', 'The repeat cannot end before the event starts');
-      if (Object.keys(values).length > 0) await this.repository.update(id, values, tx);
+      if (values.participants) await this.assertParticipantsInGroup(user, values.participants, tx);
+      if (Object.keys(values).length > 0 && !(await this.repository.update(user.id, id, values, tx)))
+        throw notFound('Event');
       if (values.participants)
         await this.notifyParticipants(
           user,
@@ -89,32 +94,64 @@ export class EventsService {
     return this.get(user, id);
   }
 
-  async delete(user: UserRow, id: number): Promise<void> {
-    await this.ownedOrThrow(user, id);
-    await this.repository.delete(id);
-  }
-
-  owned(user: UserRow): Promise<EventRow[]> {
-    return this.repository.owned(user.id);
-  }
-
-  /** Stores imported events in one transaction. */
-  async importMany(user: UserRow, rows: EventValues[]): Promise<void> {
+  async delete(user: AuthUser, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      for (const values of rows) await this.repository.insert(user.id, values, tx);
+      await this.ownedOrThrow(user, id, tx);
+      if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
     });
   }
 
-  private async ownedOrThrow(user: UserRow, id: number, db: Database = this.db): Promise<EventWithOwner> {
+  /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
+  async exportIcs(user: AuthUser, publicUrl: string): Promise<string> {
+    return toIcs(await this.repository.owned(user.id), publicUrl);
+  }
+
+  /** Stores the events of an iCalendar file in one transaction; what could not be imported is listed. */
+  async importIcs(user: AuthUser, content: string): Promise<EventImportResult> {
+    if (!content.includes('BEGIN:VCALENDAR'))
+      throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
+    const { rows, result } = parseIcs(content);
+    await this.db.transaction(async (tx) => {
+      for (const values of rows) await this.repository.insert(user.id, values, tx);
+    });
+    return result;
+  }
+
+  private async ownedOrThrow(user: AuthUser, id: number, db: Database = this.db): Promise<EventWithOwner> {
     const row = await this.repository.visible(user.id, user.email, id, db);
     if (!row) throw notFound('Event');
     if (row.ownerId !== user.id) throw forbidden('Only the owner can change this event');
     return row;
   }
 
+  /**
+   * A participant with a Relate account sees the event in their calendar, so it must be an approved
+   * member of the owner's group, as for tasks and sharing; e-mails without an account are plain guests.
+   */
+  private async assertParticipantsInGroup(owner: AuthUser, participants: { email: string }[], tx: Database) {
+    const outsiders = await this.participantsOutsideGroup(owner, participants, tx);
+    if (outsiders.length > 0)
+      throw fieldError(
+        'participants',
+        `${outsiders.join(', ')} ${outsiders.length === 1 ? 'is' : 'are'} not in your group`,
+      );
+  }
+
+  /** The e-mails among `participants` that belong to an account outside the owner's group. */
+  async participantsOutsideGroup(owner: AuthUser, participants: { email: string }[], db: Database = this.db) {
+    const emails = participants.map((participant) => participant.email.toLowerCase());
+    if (emails.length === 0) return [];
+    const accounts = await this.users.findByEmails(emails, db);
+    if (accounts.length === 0) return [];
+    const allowed = new Set([owner.id, ...(await this.groups.approvedMemberIds(owner.id, db))]);
+    return accounts
+      .filter((account) => !allowed.has(account.id))
+      .map((account) => account.email.toLowerCase());
+  }
+
   /** Participants who are users, newly added and not the owner, get an event_assigned notification. */
   private async notifyParticipants(
-    owner: UserRow,
+    owner: AuthUser,
     eventId: number,
     title: string,
     participants: { email: string }[],
@@ -137,39 +174,10 @@ export class EventsService {
       tx,
     );
   }
-
-  toEvent(user: UserRow, row: EventWithOwner, start = row.startAt, end = row.endAt): CalendarEvent {
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      start_datetime: start.toISOString(),
-      end_datetime: end.toISOString(),
-      all_day: row.allDay,
-      timezone: row.timezone,
-      location: row.location,
-      event_type: row.eventType,
-      project: row.project,
-      participants: row.participants,
-      alert_minutes: row.alertMinutes,
-      repeat_pattern: row.repeatPattern,
-      repeat_interval: row.repeatInterval,
-      repeat_days: row.repeatDays,
-      repeat_end_date: toIso(row.repeatEndDate),
-      notes: row.notes,
-      google_sync: row.googleSync,
-      owner_id: row.ownerId,
-      owner_email: row.ownerEmail,
-      is_owner: row.ownerId === user.id,
-      series_start: row.startAt.toISOString(),
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-  }
 }
 
 /** The columns of the fields present in a validated body. */
-function toValues(body: Partial<CreateBody>): Partial<EventValues> {
+function toValues(body: Partial<NewEvent>): Partial<EventValues> {
   const values: Partial<EventValues> = {};
   if (body.title !== undefined) values.title = body.title;
   if (body.description !== undefined) values.description = body.description;

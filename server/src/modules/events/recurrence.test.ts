@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { occurrencesBetween, type Series } from './recurrence';
+import { occurrencesBetween, ruleZone, type Series, seriesRule } from './recurrence';
+import { fromFloating } from './time-zone';
 
 const series = (overrides: Partial<Series>): Series => ({
   startAt: new Date('2026-03-02T08:00:00Z'), // Monday 09:00 in Berlin (CET)
@@ -99,5 +100,80 @@ describe('occurrencesBetween', () => {
     expect(
       occurrencesBetween(series({}), new Date('2026-03-03T00:00:00Z'), new Date('2026-03-04T00:00:00Z')),
     ).toHaveLength(0);
+  });
+});
+
+describe('expansion starts at the window, not at the first occurrence', () => {
+  const reference = (s: Series, from: Date, to: Date) => {
+    // The plain rule from DTSTART, walked from the beginning.
+    const rule = seriesRule(s)!;
+    const duration = s.endAt.getTime() - s.startAt.getTime();
+    return rule
+      .between(
+        new Date(from.getTime() - duration - 2 * 86_400_000),
+        new Date(to.getTime() + 2 * 86_400_000),
+        true,
+      )
+      .map((floating) => fromFloating(floating, ruleZone(s)).toISOString())
+      .filter((start) => new Date(start) < to && new Date(start).getTime() + duration > from.getTime());
+  };
+
+  const cases: Partial<Series>[] = [
+    { repeatPattern: 'daily', repeatInterval: 1 },
+    { repeatPattern: 'daily', repeatInterval: 3 },
+    { repeatPattern: 'weekly', repeatInterval: 2, repeatDays: [1, 4] },
+    { repeatPattern: 'weekly', repeatInterval: 1, repeatDays: [] },
+    {
+      repeatPattern: 'monthly',
+      repeatInterval: 1,
+      startAt: new Date('2024-01-31T08:00:00Z'),
+      endAt: new Date('2024-01-31T09:00:00Z'),
+    },
+    { repeatPattern: 'monthly', repeatInterval: 5 },
+    {
+      repeatPattern: 'yearly',
+      repeatInterval: 1,
+      startAt: new Date('2024-02-29T08:00:00Z'),
+      endAt: new Date('2024-02-29T09:00:00Z'),
+    },
+    {
+      repeatPattern: 'yearly',
+      repeatInterval: 2,
+      allDay: true,
+      startAt: new Date('2024-07-04T00:00:00Z'),
+      endAt: new Date('2024-07-05T00:00:00Z'),
+    },
+    { repeatPattern: 'weekly', repeatInterval: 1, repeatDays: [0, 6], timezone: 'America/New_York' },
+  ];
+
+  it('gives exactly the occurrences the rule walked from its start gives, for every kind of series', () => {
+    for (const overrides of cases) {
+      const s = series(overrides);
+      for (const [from, to] of [
+        ['2026-03-01', '2026-04-15'],
+        ['2028-02-01', '2028-03-05'],
+        ['2030-10-20', '2031-11-02'],
+      ]) {
+        const window = [new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`)] as const;
+        const found = occurrencesBetween(s, ...window).map((o) => o.start.toISOString());
+        expect(found, `${JSON.stringify(overrides)} ${from}..${to}`).toEqual(reference(s, ...window));
+      }
+    }
+  });
+
+  it('a daily series from the year 1 starts its walk next to the window', () => {
+    const ancient = series({
+      startAt: new Date('0001-01-01T10:00:00Z'),
+      endAt: new Date('0001-01-01T11:00:00Z'),
+      timezone: 'UTC',
+      repeatPattern: 'daily',
+    });
+    const from = new Date('2026-11-23T00:00:00Z');
+    const rule = seriesRule(ancient, from)!;
+    expect(from.getTime() - rule.options.dtstart.getTime()).toBeLessThan(86_400_000);
+    const week = occurrencesBetween(ancient, from, new Date('2026-11-30T00:00:00Z'));
+    expect(week.map((o) => o.start.toISOString())).toEqual(
+      ['23', '24', '25', '26', '27', '28', '29'].map((day) => `2026-11-${day}T10:00:00.000Z`),
+    );
   });
 });

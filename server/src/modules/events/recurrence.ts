@@ -35,28 +35,70 @@ const toRRuleWeekday = (day: number) => (day + 6) % 7;
 export const ruleZone = (series: Pick<Series, 'allDay' | 'timezone'>) =>
   series.allDay ? 'UTC' : series.timezone;
 
-/** The rrule of a repeating series, in floating wall-clock time of its zone. */
-export function seriesRule(series: Series) {
+const DAY_MS = 86_400_000;
+
+/** The floating end of the series' last day, when it has an end date. */
+function floatingUntil(series: Series, zone: string): Date | undefined {
+  if (!series.repeatEndDate) return undefined;
+  const end = toFloating(series.repeatEndDate, zone);
+  end.setUTCHours(23, 59, 59, 999); // the end date's whole day counts
+  return end;
+}
+
+/**
+ * The rrule of a repeating series, in floating wall-clock time of its zone. With `near`, the rule
+ * starts at the series' last period boundary at or before it instead of at the first occurrence:
+ * the same occurrences from there on, without walking every period since DTSTART (a daily series
+ * from the year 1 would otherwise take seconds to expand for this week).
+ */
+export function seriesRule(series: Series, near?: Date) {
   if (series.repeatPattern === 'none') return undefined;
   const zone = ruleZone(series);
-  const dtstart = toFloating(series.startAt, zone);
-  const until = series.repeatEndDate
-    ? (() => {
-        const end = toFloating(series.repeatEndDate, zone);
-        end.setUTCHours(23, 59, 59, 999); // the end date's whole day counts
-        return end;
-      })()
-    : undefined;
-  return new RRule({
+  const first = toFloating(series.startAt, zone);
+  const interval = Math.max(1, series.repeatInterval);
+  const options: Partial<ConstructorParameters<typeof RRule>[0]> = {
     freq: FREQUENCIES[series.repeatPattern],
-    interval: Math.max(1, series.repeatInterval),
-    dtstart,
-    until,
+    interval,
+    dtstart: first,
+    until: floatingUntil(series, zone),
     byweekday:
       series.repeatPattern === 'weekly' && series.repeatDays.length > 0
         ? series.repeatDays.map(toRRuleWeekday)
         : undefined,
-  });
+  };
+  if (near && near > first) Object.assign(options, alignedStart(series.repeatPattern, first, near, interval));
+  return new RRule(options);
+}
+
+/** A later DTSTART on the same lattice of periods as `first` (and the BY* parts that keep its days). */
+function alignedStart(
+  pattern: Exclude<Series['repeatPattern'], 'none'>,
+  first: Date,
+  near: Date,
+  interval: number,
+): Partial<ConstructorParameters<typeof RRule>[0]> {
+  if (pattern === 'daily' || pattern === 'weekly') {
+    // Whole periods of days or weeks: floating time has no DST, so they are exact multiples.
+    const period = (pattern === 'daily' ? 1 : 7) * interval * DAY_MS;
+    const periods = Math.floor((near.getTime() - first.getTime()) / period);
+    return { dtstart: new Date(first.getTime() + periods * period) };
+  }
+  const time = [first.getUTCHours(), first.getUTCMinutes(), first.getUTCSeconds()] as const;
+  if (pattern === 'monthly') {
+    const months =
+      (near.getUTCFullYear() - first.getUTCFullYear()) * 12 + near.getUTCMonth() - first.getUTCMonth();
+    const skipped = Math.max(0, Math.floor(months / interval) * interval);
+    // Start on the 1st of that month and keep the series' day: months without it are skipped as before.
+    return {
+      dtstart: new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + skipped, 1, ...time)),
+      bymonthday: [first.getUTCDate()],
+    };
+  }
+  const years = near.getUTCFullYear() - first.getUTCFullYear();
+  const skipped = Math.max(0, Math.floor(years / interval) * interval);
+  const dtstart = new Date(Date.UTC(2000, 0, 1, ...time));
+  dtstart.setUTCFullYear(first.getUTCFullYear() + skipped); // setUTCFullYear keeps years below 100
+  return { dtstart, bymonth: [first.getUTCMonth() + 1], bymonthday: [first.getUTCDate()] };
 }
 
 /**
@@ -65,16 +107,15 @@ export function seriesRule(series: Series) {
  */
 export function occurrencesBetween(series: Series, from: Date, to: Date): Occurrence[] {
   const duration = series.endAt.getTime() - series.startAt.getTime();
-  const rule = seriesRule(series);
-  if (!rule) {
+  if (series.repeatPattern === 'none') {
     const touches = series.startAt < to && (series.endAt > from || series.startAt >= from);
     return touches ? [{ start: series.startAt, end: series.endAt }] : [];
   }
   // Widen by the duration (an occurrence that began earlier may still be running) and a day for zone offsets.
-  const day = 86_400_000;
   const zone = ruleZone(series);
-  const floatingFrom = new Date(toFloating(from, zone).getTime() - duration - day);
-  const floatingTo = new Date(toFloating(to, zone).getTime() + day);
+  const floatingFrom = new Date(toFloating(from, zone).getTime() - duration - DAY_MS);
+  const floatingTo = new Date(toFloating(to, zone).getTime() + DAY_MS);
+  const rule = seriesRule(series, floatingFrom)!;
   return rule
     .between(floatingFrom, floatingTo, true)
     .map((floating) => {

@@ -1,16 +1,14 @@
 import {
   AddGroupMemberBodySchema,
-  AddGroupMemberResponseSchema,
   ApproveInvitationBodySchema,
-  ApproveInvitationResponseSchema,
   DeclineInvitationBodySchema,
   GroupActionResponseSchema,
+  GroupMemberResultSchema,
   GroupMembersResponseSchema,
   IdParamsSchema,
   PendingInvitationsResponseSchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toGroupMember, toPendingInvitation } from './groups.mapper';
 
 export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { groups } = app.services;
@@ -28,7 +26,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: (await groups.list(request.user.id)).map(toGroupMember),
+      data: await groups.list(request.user.id),
     }),
   );
 
@@ -41,7 +39,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Invites a person by e-mail; without an account they see the invitation once they sign up.',
         body: AddGroupMemberBodySchema,
-        response: { 201: AddGroupMemberResponseSchema },
+        response: { 201: GroupMemberResultSchema },
       },
     },
     async (request, reply) => {
@@ -49,10 +47,9 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return {
         success: true as const,
-        message: member.memberId
-          ? `Invitation sent to ${member.email}`
-          : `Invitation saved: ${member.email} will see it after signing up`,
-        data: toGroupMember(member),
+        // One answer whether or not the e-mail has an account: inviting must not reveal who uses Relate.
+        message: `Invitation sent to ${member.email}`,
+        data: member,
       };
     },
   );
@@ -69,7 +66,7 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: (await groups.pendingInvitations(request.user)).map(toPendingInvitation),
+      data: await groups.pendingInvitations(request.user),
     }),
   );
 
@@ -82,13 +79,13 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Accepts an invitation; the inviter becomes an approved member of the caller’s group too.',
         body: ApproveInvitationBodySchema,
-        response: { 200: ApproveInvitationResponseSchema },
+        response: { 200: GroupMemberResultSchema },
       },
     },
     async (request) => {
       const { invitation_id, display_name } = request.body;
       const membership = await groups.approve(request.user, invitation_id, display_name);
-      return { success: true as const, message: 'Invitation accepted', data: toGroupMember(membership) };
+      return { success: true as const, message: 'Invitation accepted', data: membership };
     },
   );
 

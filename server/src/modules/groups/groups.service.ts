@@ -1,26 +1,23 @@
+import type { GroupMember, PendingInvitation } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
-import type { UserRow } from '../users/users.repository';
+import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
-import type { ApprovedMemberRow, GroupMemberRow, GroupsRepository } from './groups.repository';
+import { toGroupMemberDto, toPendingInvitationDto } from './groups.mappers';
+import type { GroupMemberRow, GroupsRepository } from './groups.repository';
 
 /** How a user is named to others: their full name, else their e-mail. */
-const nameOf = (user: UserRow) => user.fullName?.trim() || user.email;
+const nameOf = (user: AuthUser) => user.fullName?.trim() || user.email;
 
 const alreadyInGroup = () => fieldError('email', 'This user is already in your group');
 
-const invitationNotice = (inviter: UserRow, invitation: GroupMemberRow, inviteeId: number): NotifyInput => ({
+const invitationNotice = (inviter: AuthUser, invitation: GroupMemberRow, inviteeId: number): NotifyInput => ({
   userId: inviteeId,
   type: 'group_invitation',
   text: `${nameOf(inviter)} invited you to their group`,
   subject: { type: 'group', id: invitation.id },
 });
-
-export interface InvitationWithInviter {
-  invitation: GroupMemberRow;
-  inviter: UserRow;
-}
 
 export class GroupsService {
   constructor(
@@ -31,24 +28,20 @@ export class GroupsService {
   ) {}
 
   /** The owner's group: everyone invited, with their status. */
-  list(ownerId: number): Promise<GroupMemberRow[]> {
-    return this.repository.listOwned(ownerId);
+  async list(ownerId: number): Promise<GroupMember[]> {
+    return (await this.repository.listOwned(ownerId)).map(toGroupMemberDto);
   }
 
   /** The approved members of the user's group who have an account (for sharing, task and event participants). */
-  approvedMembers(ownerId: number): Promise<ApprovedMemberRow[]> {
-    return this.repository.listApproved(ownerId);
-  }
-
-  async approvedMemberIds(ownerId: number): Promise<number[]> {
-    return (await this.approvedMembers(ownerId)).map((member) => member.memberId);
+  async approvedMemberIds(ownerId: number, db?: Database): Promise<number[]> {
+    return (await this.repository.listApproved(ownerId, db)).map((member) => member.memberId);
   }
 
   /**
    * Invites a person by e-mail. With an account they are told at once; otherwise when they register
    * (onUserCreated). A declined invitation can be sent again.
    */
-  async invite(owner: UserRow, input: { email: string; name: string }): Promise<GroupMemberRow> {
+  async invite(owner: AuthUser, input: { email: string; name: string }): Promise<GroupMember> {
     const email = input.email.toLowerCase();
     if (email === owner.email.toLowerCase())
       throw fieldError('email', 'You cannot add yourself to your group');
@@ -67,7 +60,7 @@ export class GroupsService {
           ? (await this.repository.updateOwned(owner.id, existing.id, values, tx))!
           : await this.repository.insert(owner.id, { email, ...values }, tx);
         if (invitee) await this.notifications.notify(invitationNotice(owner, invitation, invitee.id), tx);
-        return invitation;
+        return toGroupMemberDto(invitation);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyInGroup();
@@ -76,7 +69,7 @@ export class GroupsService {
   }
 
   /** Registration hook: links the invitations sent to the new account's e-mail and tells its owner. */
-  async onUserCreated(user: UserRow, tx: Database): Promise<void> {
+  async onUserCreated(user: AuthUser, tx: Database): Promise<void> {
     const invitations = (await this.repository.linkAccount(user, tx)).filter(
       (invitation) => invitation.status === 'waiting_for_approval',
     );
@@ -94,17 +87,19 @@ export class GroupsService {
   }
 
   /** Invitations to the user's e-mail or account that wait for an answer. */
-  async pendingInvitations(invitee: UserRow): Promise<InvitationWithInviter[]> {
+  async pendingInvitations(invitee: AuthUser): Promise<PendingInvitation[]> {
     const invitations = await this.repository.listWaitingFor(invitee);
     const inviters = await this.usersById(invitations.map((invitation) => invitation.userId));
-    return invitations.map((invitation) => ({ invitation, inviter: inviters.get(invitation.userId)! }));
+    return invitations.map((invitation) =>
+      toPendingInvitationDto(invitation, inviters.get(invitation.userId)!),
+    );
   }
 
   /**
    * Accepts an invitation: the invitee joins the inviter's group and the inviter joins the invitee's,
    * under `displayName`. Returns the inviter's membership in the invitee's group.
    */
-  async approve(invitee: UserRow, invitationId: number, displayName: string): Promise<GroupMemberRow> {
+  async approve(invitee: AuthUser, invitationId: number, displayName: string): Promise<GroupMember> {
     const invitation = await this.repository.findWaitingFor(invitee, invitationId);
     if (!invitation) throw notFound('Invitation');
     const inviter = (await this.usersById([invitation.userId])).get(invitation.userId)!;
@@ -125,16 +120,16 @@ export class GroupsService {
         },
         tx,
       );
-      return membership;
+      return toGroupMemberDto(membership);
     });
   }
 
-  async decline(invitee: UserRow, invitationId: number): Promise<void> {
+  async decline(invitee: AuthUser, invitationId: number): Promise<void> {
     if (!(await this.repository.answer(invitee, invitationId, 'declined'))) throw notFound('Invitation');
   }
 
   /** Removes a member (or withdraws an invitation); an approved membership ends for both people. */
-  async remove(owner: UserRow, membershipId: number): Promise<void> {
+  async remove(owner: AuthUser, membershipId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const removed = await this.repository.deleteOwned(owner.id, membershipId, tx);
       if (!removed) throw notFound('Group member');
@@ -144,7 +139,7 @@ export class GroupsService {
     });
   }
 
-  private async usersById(ids: number[], db?: Database): Promise<Map<number, UserRow>> {
+  private async usersById(ids: number[], db?: Database): Promise<Map<number, AuthUser>> {
     const users = await this.users.findByIds([...new Set(ids)], db);
     return new Map(users.map((user) => [user.id, user]));
   }

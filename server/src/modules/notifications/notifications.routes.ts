@@ -8,15 +8,9 @@ import {
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toNotification, toUnreadCount } from './notifications.mapper';
-import { NotificationStreams } from './notifications.stream';
 
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { notifications } = app.services;
-  const streams = new NotificationStreams(app.database, notifications, app.log);
-  await streams.start();
-  // Open streams never finish by themselves: end them before the server waits for in-flight requests.
-  app.addHook('preClose', () => streams.close());
+  const { notifications, notificationStreams: streams } = app.services;
 
   app.get(
     '/notifications',
@@ -31,8 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, page_size } = request.query;
-      const { rows, total } = await notifications.list(request.user.id, page, page_size);
-      return { notifications: rows.map(toNotification), total, page, page_size };
+      return notifications.list(request.user.id, page, page_size);
     },
   );
 
@@ -42,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: { tags: ['notifications'], response: { 200: UnreadCountSchema } },
     },
-    async (request) => toUnreadCount(await notifications.unreadCount(request.user.id)),
+    async (request) => notifications.unreadCount(request.user.id),
   );
 
   app.get(
@@ -87,6 +80,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationSchema },
       },
     },
-    async (request) => toNotification(await notifications.markRead(request.user.id, request.params.id)),
+    async (request) => notifications.markRead(request.user.id, request.params.id),
   );
 };

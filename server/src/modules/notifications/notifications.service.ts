@@ -1,6 +1,13 @@
-import type { NotificationSubjectType, NotificationType } from '@relate/contracts';
+import type {
+  Notification,
+  NotificationSubjectType,
+  NotificationsResponse,
+  NotificationType,
+  UnreadCount,
+} from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { toNotificationDto, toUnreadCountDto } from './notifications.mappers';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository';
 
 export interface NotifyInput {
@@ -11,7 +18,12 @@ export interface NotifyInput {
   subject?: { type: NotificationSubjectType; id: number };
 }
 
+/** Runs in the transaction that stores new notifications (e.g. to queue their bot delivery). */
+export type NotificationsCreatedListener = (rows: NotificationRow[], tx: Database) => Promise<void>;
+
 export class NotificationsService {
+  private readonly createdListeners: NotificationsCreatedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: NotificationsRepository,
@@ -26,7 +38,15 @@ export class NotificationsService {
     return row;
   }
 
+  onCreated(listener: NotificationsCreatedListener): void {
+    this.createdListeners.push(listener);
+  }
+
   async notifyMany(inputs: NotifyInput[], db: Database = this.db): Promise<NotificationRow[]> {
+    if (inputs.length === 0) return [];
+    if (db === this.db && this.createdListeners.length > 0) {
+      return this.db.transaction((tx) => this.notifyMany(inputs, tx));
+    }
     const rows = await this.repository.insertMany(
       inputs.map((input) => ({
         userId: input.userId,
@@ -37,6 +57,7 @@ export class NotificationsService {
       })),
       db,
     );
+    for (const listener of this.createdListeners) await listener(rows, db);
     await this.repository.signal(
       rows.map((row) => ({ user_id: row.userId, id: row.id })),
       db,
@@ -44,27 +65,28 @@ export class NotificationsService {
     return rows;
   }
 
-  async list(userId: number, page: number, pageSize: number) {
+  async list(userId: number, page: number, pageSize: number): Promise<NotificationsResponse> {
     const [rows, total] = await Promise.all([
       this.repository.page(userId, { limit: pageSize, offset: (page - 1) * pageSize }),
       this.repository.count(userId),
     ]);
-    return { rows, total };
+    return { notifications: rows.map(toNotificationDto), total, page, page_size: pageSize };
   }
 
-  get(userId: number, id: number): Promise<NotificationRow | undefined> {
-    return this.repository.findById(userId, id);
+  async get(userId: number, id: number): Promise<Notification | undefined> {
+    const row = await this.repository.findById(userId, id);
+    return row && toNotificationDto(row);
   }
 
-  unreadCount(userId: number): Promise<number> {
-    return this.repository.countUnread(userId);
+  async unreadCount(userId: number): Promise<UnreadCount> {
+    return toUnreadCountDto(await this.repository.countUnread(userId));
   }
 
-  async markRead(userId: number, id: number): Promise<NotificationRow> {
+  async markRead(userId: number, id: number): Promise<Notification> {
     const row = await this.repository.markRead(userId, id);
     if (!row) throw notFound('Notification');
     await this.repository.signal([{ user_id: userId }]);
-    return row;
+    return toNotificationDto(row);
   }
 
   /** Marks every unread notification read; returns how many there were. */

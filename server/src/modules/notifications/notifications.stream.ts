@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
-import { toNotification, toUnreadCount } from './notifications.mapper';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal } from './notifications.repository';
 import type { NotificationsService } from './notifications.service';
 
@@ -58,7 +57,7 @@ export class NotificationStreams {
     try {
       const unread = await this.notifications.unreadCount(userId);
       stream.write(`retry: ${RECONNECT_DELAY_MS}\n\n`);
-      stream.write(sseEvent('unread-count', toUnreadCount(unread)));
+      stream.write(sseEvent('unread-count', unread));
       if (this.closed) stream.end(); // opened while the server was shutting down
       return stream;
     } catch (error) {
@@ -79,13 +78,12 @@ export class NotificationStreams {
     const signal = parseSignal(payload);
     const streams = signal && this.streamsByUser.get(signal.user_id);
     if (!signal || !streams?.size) return;
-    const [row, unread] = await Promise.all([
+    const [notification, count] = await Promise.all([
       signal.id === undefined ? undefined : this.notifications.get(signal.user_id, signal.id),
       this.notifications.unreadCount(signal.user_id),
     ]);
-    const count = toUnreadCount(unread);
-    const event = row
-      ? sseEvent('notification', { ...count, notification: toNotification(row) })
+    const event = notification
+      ? sseEvent('notification', { ...count, notification })
       : sseEvent('unread-count', count);
     for (const stream of streams) send(stream, event);
   }

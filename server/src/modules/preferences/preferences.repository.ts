@@ -18,16 +18,6 @@ export class PreferencesRepository {
     return row?.value;
   }
 
-  /** Locks the row (when it exists) until the end of the transaction: read-modify-write of one preference. */
-  async getForUpdate(userId: number, key: string, db: Database): Promise<unknown> {
-    const [row] = await db
-      .select({ value: userPreferences.value })
-      .from(userPreferences)
-      .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, key)))
-      .for('update');
-    return row?.value;
-  }
-
   async set(userId: number, key: string, value: unknown, db: Database = this.db): Promise<void> {
     await db
       .insert(userPreferences)

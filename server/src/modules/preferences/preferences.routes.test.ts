@@ -12,12 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (who: TestUser, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, payload });
-
 describe('user preferences', () => {
   it('starts with the 19 default columns, the first five enabled, and a monthly Sunday calendar', async () => {
-    const { preferences } = (await call(user, 'GET', '/api/user-preferences')).json();
+    const { preferences } = (await t.as(user).get('/api/user-preferences')).json();
     expect(preferences.contact_columns).toHaveLength(19);
     expect(
       preferences.contact_columns
@@ -33,7 +30,7 @@ describe('user preferences', () => {
 
   it('saves columns and calendar settings (snake_case accepted) for that user only', async () => {
     const columns = [{ key: 'email', label: 'Email', enabled: true, order: 1 }];
-    const saved = await call(user, 'POST', '/api/user-preferences', {
+    const saved = await t.as(user).post('/api/user-preferences', {
       contact_columns: columns,
       calendar_settings: { start_weekday: 'monday' },
     });
@@ -42,64 +39,64 @@ describe('user preferences', () => {
       contact_columns: columns,
       calendar_settings: { defaultView: 'monthly', startWeekday: 'monday' },
     });
-    const byKey = await call(user, 'POST', '/api/user-preferences/calendar_settings', {
+    const byKey = await t.as(user).post('/api/user-preferences/calendar_settings', {
       value: { defaultView: 'weekly' },
     });
     expect(byKey.json()).toEqual({
       key: 'calendar_settings',
       value: { defaultView: 'weekly', startWeekday: 'monday' },
     });
-    expect(
-      (await call(user, 'GET', '/api/user-preferences/calendar_settings')).json().value.defaultView,
-    ).toBe('weekly');
-    expect(
-      (await call(other, 'GET', '/api/user-preferences')).json().preferences.contact_columns,
-    ).toHaveLength(19);
+    expect((await t.as(user).get('/api/user-preferences/calendar_settings')).json().value.defaultView).toBe(
+      'weekly',
+    );
+    expect((await t.as(other).get('/api/user-preferences')).json().preferences.contact_columns).toHaveLength(
+      19,
+    );
   });
 
   it('answers 400 naming the field for a bad value or an unknown key', async () => {
-    const bad = await call(user, 'POST', '/api/user-preferences', {
+    const bad = await t.as(user).post('/api/user-preferences', {
       calendar_settings: { defaultView: 'yearly' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details[0].field).toContain('calendar_settings');
-    const badValue = await call(user, 'POST', '/api/user-preferences/contact_columns', {
+    const badValue = await t.as(user).post('/api/user-preferences/contact_columns', {
       value: [{ key: 'x' }],
     });
     expect(badValue.statusCode).toBe(400);
     expect(badValue.json().details[0].field).toContain('value');
-    expect((await call(user, 'GET', '/api/user-preferences/password')).statusCode).toBe(400);
+    expect((await t.as(user).get('/api/user-preferences/password')).statusCode).toBe(400);
   });
 
   it('custom_fields follows the custom-field rules: trimmed, none blank, none twice, with the spec texts', async () => {
     const someone = await createUser(t.app);
-    const blank = await call(someone, 'POST', '/api/user-preferences', { custom_fields: ['  x ', '', 'X'] });
+    const blank = await t.as(someone).post('/api/user-preferences', { custom_fields: ['  x ', '', 'X'] });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error).toBe('Field name is required');
     expect(blank.json().details[0].field).toBe('custom_fields.1');
-    const twice = await call(someone, 'POST', '/api/user-preferences', { custom_fields: ['  x ', 'X'] });
+    const twice = await t.as(someone).post('/api/user-preferences', { custom_fields: ['  x ', 'X'] });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error).toBe('Field name already exists');
-    const byKey = await call(someone, 'POST', '/api/user-preferences/custom_fields', { value: ['a', ' '] });
+    const byKey = await t.as(someone).post('/api/user-preferences/custom_fields', { value: ['a', ' '] });
     expect(byKey.statusCode).toBe(400);
     expect(byKey.json().error).toBe('Field name is required');
     expect(byKey.json().details[0].field).toBe('value.1');
     // Nothing was stored by the refused calls, not even the columns sent beside the bad list.
-    const refusedWithColumns = await call(someone, 'POST', '/api/user-preferences', {
+    const refusedWithColumns = await t.as(someone).post('/api/user-preferences', {
       contact_columns: [{ key: 'email', label: 'Email', enabled: true, order: 1 }],
       custom_fields: ['Team', 'team'],
     });
     expect(refusedWithColumns.statusCode).toBe(400);
-    const { preferences } = (await call(someone, 'GET', '/api/user-preferences')).json();
+    const { preferences } = (await t.as(someone).get('/api/user-preferences')).json();
     expect(preferences.custom_fields).toEqual([]);
     expect(preferences.contact_columns).toHaveLength(19);
 
-    const saved = await call(someone, 'POST', '/api/user-preferences', {
+    const saved = await t.as(someone).post('/api/user-preferences', {
       custom_fields: ['  Team ', 'Region'],
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().preferences.custom_fields).toEqual(['Team', 'Region']);
-    expect((await call(someone, 'GET', '/api/custom-fields')).json()).toEqual({
+    expect((await t.as(someone).get('/api/custom-fields')).json()).toEqual({
       custom_fields: ['Team', 'Region'],
     });
   });
@@ -107,28 +104,28 @@ describe('user preferences', () => {
   it('a name dropped from custom_fields is removed from every contact of that user, and only theirs', async () => {
     const owner = await createUser(t.app);
     const neighbour = await createUser(t.app);
-    await call(owner, 'POST', '/api/custom-fields', { custom_fields: ['Team', 'Region'] });
-    await call(neighbour, 'POST', '/api/custom-fields', { custom_fields: ['Team'] });
+    await t.as(owner).post('/api/custom-fields', { custom_fields: ['Team', 'Region'] });
+    await t.as(neighbour).post('/api/custom-fields', { custom_fields: ['Team'] });
     const mine = (
-      await call(owner, 'POST', '/api/people', {
+      await t.as(owner).post('/api/people', {
         first_name: 'A',
         custom_fields: { Team: 'Red', Region: 'EU' },
       })
     ).json();
     const theirs = (
-      await call(neighbour, 'POST', '/api/people', { first_name: 'B', custom_fields: { Team: 'Blue' } })
+      await t.as(neighbour).post('/api/people', { first_name: 'B', custom_fields: { Team: 'Blue' } })
     ).json();
 
-    const dropped = await call(owner, 'POST', '/api/user-preferences/custom_fields', { value: ['Region'] });
+    const dropped = await t.as(owner).post('/api/user-preferences/custom_fields', { value: ['Region'] });
     expect(dropped.json()).toEqual({ key: 'custom_fields', value: ['Region'] });
-    expect((await call(owner, 'GET', `/api/people/${mine.id}`)).json().custom_fields).toEqual({
+    expect((await t.as(owner).get(`/api/people/${mine.id}`)).json().custom_fields).toEqual({
       Region: 'EU',
     });
 
-    const emptied = await call(owner, 'POST', '/api/user-preferences', { custom_fields: [] });
+    const emptied = await t.as(owner).post('/api/user-preferences', { custom_fields: [] });
     expect(emptied.json().preferences.custom_fields).toEqual([]);
-    expect((await call(owner, 'GET', `/api/people/${mine.id}`)).json().custom_fields).toEqual({});
-    expect((await call(neighbour, 'GET', `/api/people/${theirs.id}`)).json().custom_fields).toEqual({
+    expect((await t.as(owner).get(`/api/people/${mine.id}`)).json().custom_fields).toEqual({});
+    expect((await t.as(neighbour).get(`/api/people/${theirs.id}`)).json().custom_fields).toEqual({
       Team: 'Blue',
     });
   });

@@ -2,6 +2,7 @@ import {
   CalendarSettingsInputSchema,
   ContactColumnsSchema,
   CustomFieldNamesSchema,
+  type PreferenceChanges,
   type PreferenceKey,
   UpdatePreferencesBodySchema,
   type UserPreferences,
@@ -9,10 +10,9 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import { DEFAULT_CALENDAR_SETTINGS, DEFAULT_CONTACT_COLUMNS } from './preferences.defaults';
 import type { PreferencesRepository } from './preferences.repository';
-
-type UpdateBody = z.output<typeof UpdatePreferencesBodySchema>;
 
 /** Validates one preference sent through POST /user-preferences/{key}. */
 const VALUE_SCHEMAS: Record<PreferenceKey, z.ZodType> = {
@@ -22,29 +22,13 @@ const VALUE_SCHEMAS: Record<PreferenceKey, z.ZodType> = {
   preferred_messaging_platform: UpdatePreferencesBodySchema.shape.preferred_messaging_platform.unwrap(),
 };
 
-/** Writes the custom_fields list under the custom-field rules (the custom-fields service, wired at start). */
-export type CustomFieldsWriter = (
-  userId: number,
-  names: string[],
-  tx: Database,
-  field: string,
-) => Promise<unknown>;
-
 export class PreferencesService {
-  private customFieldsWriter?: CustomFieldsWriter;
-
+  /** custom_fields is shown among the preferences, but the custom-fields service owns it and its rules. */
   constructor(
     private readonly db: Database,
     private readonly repository: PreferencesRepository,
+    private readonly customFields: CustomFieldsService,
   ) {}
-
-  /**
-   * custom_fields is a preference, but its rules (trimmed, none blank, none twice, a removed name also
-   * removed from every contact) belong to the custom-fields service, which depends on this one.
-   */
-  writeCustomFieldsWith(writer: CustomFieldsWriter): void {
-    this.customFieldsWriter = writer;
-  }
 
   /** Every preference, with the defaults where the user has saved nothing. */
   async all(userId: number): Promise<UserPreferences> {
@@ -56,7 +40,7 @@ export class PreferencesService {
       contact_columns:
         (stored.get('contact_columns') as UserPreferences['contact_columns']) ?? DEFAULT_CONTACT_COLUMNS,
       calendar_settings: { ...DEFAULT_CALENDAR_SETTINGS, ...stripUndefined(calendar) },
-      custom_fields: (stored.get('custom_fields') as string[] | undefined) ?? [],
+      custom_fields: await this.customFields.list(userId),
       preferred_messaging_platform:
         (stored.get('preferred_messaging_platform') as UserPreferences['preferred_messaging_platform']) ??
         null,
@@ -68,13 +52,12 @@ export class PreferencesService {
   }
 
   /** Saves every key sent, in one transaction; custom_fields goes through the custom-field rules. */
-  async update(userId: number, body: UpdateBody, field?: string): Promise<void> {
+  async update(userId: number, body: PreferenceChanges, field?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const [key, value] of Object.entries(body)) {
         if (value === undefined) continue;
         if (key === 'custom_fields') {
-          if (!this.customFieldsWriter) throw new Error('The custom-fields writer is not wired');
-          await this.customFieldsWriter(userId, value as string[], tx, field ?? key);
+          await this.customFields.replace(userId, value as string[], tx, field ?? key);
           continue;
         }
         await this.repository.set(
@@ -100,17 +83,8 @@ export class PreferencesService {
         })),
       );
     }
-    await this.update(userId, { [key]: parsed.data } as UpdateBody, 'value');
+    await this.update(userId, { [key]: parsed.data } as PreferenceChanges, 'value');
     return this.get(userId, key);
-  }
-
-  /** The stored custom field names, locked for the rest of the transaction. */
-  async customFieldNamesForUpdate(userId: number, tx: Database): Promise<string[]> {
-    return ((await this.repository.getForUpdate(userId, 'custom_fields', tx)) as string[] | undefined) ?? [];
-  }
-
-  async setCustomFieldNames(userId: number, names: string[], tx: Database): Promise<void> {
-    await this.repository.set(userId, 'custom_fields', names, tx);
   }
 
   private async mergedCalendar(userId: number, value: unknown, db: Database) {

@@ -1,4 +1,5 @@
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { TaskStatus } from '@relate/contracts';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projectParticipants, projects, tasks, users } from '../../db/schema';
 
@@ -15,6 +16,14 @@ export interface TaskWithNames extends TaskRow {
 
 const OPEN = sql`${tasks.status} in ('todo', 'in_progress')`;
 
+/** Which of the visible tasks to read. */
+export interface TaskFilter {
+  id?: number;
+  statuses?: TaskStatus[];
+  /** Leaves out tasks scheduled after this moment. */
+  scheduledUpTo?: Date;
+}
+
 /** Projects the user owns or takes part in. */
 const visibleProjectIds = (userId: number) =>
   sql`(select ${projects.id} from ${projects} where ${projects.ownerId} = ${userId}
@@ -22,6 +31,10 @@ const visibleProjectIds = (userId: number) =>
 
 const assignee = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.assigneeId})`;
 const ownerEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.ownerId})`;
+const projectOwnedBy = (userId: number) =>
+  sql`${tasks.projectId} in (select ${projects.id} from ${projects} where ${projects.ownerId} = ${userId})`;
+/** The task's owner and its project's owner may change and delete it. */
+const editableBy = (userId: number) => or(eq(tasks.ownerId, userId), projectOwnedBy(userId));
 
 export class TasksRepository {
   constructor(private readonly db: Database) {}
@@ -107,19 +120,26 @@ export class TasksRepository {
    */
   async visibleTasks(
     userId: number,
-    filter: SQL | undefined,
+    filter: TaskFilter = {},
     db: Database = this.db,
   ): Promise<TaskWithNames[]> {
     const rows = await this.selectTasks(db)
       .where(
-        and(or(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`), filter),
+        and(
+          or(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`),
+          filter.id === undefined ? undefined : eq(tasks.id, filter.id),
+          filter.statuses ? inArray(tasks.status, filter.statuses) : undefined,
+          filter.scheduledUpTo
+            ? or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, filter.scheduledUpTo))
+            : undefined,
+        ),
       )
       .orderBy(tasks.dueDate, tasks.id);
     return rows.map(({ task, ...names }) => ({ ...task, ...names }));
   }
 
   async visibleTask(userId: number, id: number, db: Database = this.db): Promise<TaskWithNames | undefined> {
-    const [row] = await this.visibleTasks(userId, eq(tasks.id, id), db);
+    const [row] = await this.visibleTasks(userId, { id }, db);
     return row;
   }
 
@@ -128,15 +148,35 @@ export class TasksRepository {
     return row.id;
   }
 
-  async updateTask(id: number, values: Partial<TaskValues>, db: Database = this.db): Promise<void> {
-    await db
+  /**
+   * Changes a task the user may edit: as its owner or its project's owner, or as its assignee while they
+   * take part in the project (the service allows an assignee the status only). False when none matched.
+   */
+  async updateTask(
+    userId: number,
+    id: number,
+    values: Partial<TaskValues>,
+    db: Database = this.db,
+  ): Promise<boolean> {
+    const assigned = and(
+      eq(tasks.assigneeId, userId),
+      sql`${tasks.projectId} in ${visibleProjectIds(userId)}`,
+    );
+    const rows = await db
       .update(tasks)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(tasks.id, id));
+      .where(and(eq(tasks.id, id), or(editableBy(userId), assigned)))
+      .returning({ id: tasks.id });
+    return rows.length > 0;
   }
 
-  async deleteTask(id: number, db: Database = this.db): Promise<void> {
-    await db.delete(tasks).where(eq(tasks.id, id));
+  /** Deletes a task the user owns or whose project they own; false when none matched. */
+  async deleteTask(userId: number, id: number, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .delete(tasks)
+      .where(and(eq(tasks.id, id), editableBy(userId)))
+      .returning({ id: tasks.id });
+    return rows.length > 0;
   }
 
   async openCount(userId: number, db: Database = this.db): Promise<number> {
@@ -155,5 +195,3 @@ export class TasksRepository {
     return row.count;
   }
 }
-
-export const taskFilters = { OPEN };

@@ -11,26 +11,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (who: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who.headers, payload });
-
 async function group(a: TestUser, b: TestUser) {
-  const invitation = (await call(a, 'POST', '/api/user-group', { email: b.email, name: 'B' })).json().data.id;
-  await call(b, 'POST', '/api/user-group/approve-invitation', {
+  const invitation = (await t.as(a).post('/api/user-group', { email: b.email, name: 'B' })).json().data.id;
+  await t.as(b).post('/api/user-group/approve-invitation', {
     invitation_id: invitation,
     display_name: 'A',
   });
 }
 
 async function createTask(who: TestUser, body: object): Promise<Task> {
-  const response = await call(who, 'POST', '/api/tasks', body);
+  const response = await t.as(who).post('/api/tasks', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
 
 const projectsOf = async (who: TestUser, query = '') =>
-  (await call(who, 'GET', `/api/tasks${query}`)).json().projects as Record<string, Task[]>;
+  (await t.as(who).get(`/api/tasks${query}`)).json().projects as Record<string, Task[]>;
 
 describe('tasks and projects', () => {
   it('creates a task with defaults, creating its project, and lists it in the projects map', async () => {
@@ -46,24 +42,24 @@ describe('tasks and projects', () => {
       is_scheduled: false,
       can_edit: true,
     });
-    await call(ann, 'POST', '/api/projects', { name: 'Alpha' });
+    await t.as(ann).post('/api/projects', { name: 'Alpha' });
     const projects = await projectsOf(ann);
     expect(Object.keys(projects)).toEqual(['Alpha', 'Website']);
     expect(projects.Alpha).toEqual([]);
     expect(projects.Website.map((item) => item.id)).toEqual([task.id]);
-    const listed = (await call(ann, 'GET', '/api/projects')).json().projects;
+    const listed = (await t.as(ann).get('/api/projects')).json().projects;
     expect(listed.find((p: { name: string }) => p.name === 'Website').participants).toEqual([ann.email]);
   });
 
   it('refuses a blank or repeated project name and bad task input with 400/409 naming the field', async () => {
     const ann = await createUser(t.app);
-    expect((await call(ann, 'POST', '/api/projects', { name: '  ' })).json().details[0]).toMatchObject({
+    expect((await t.as(ann).post('/api/projects', { name: '  ' })).json().details[0]).toMatchObject({
       field: 'name',
       message: 'Project name is required',
     });
-    await call(ann, 'POST', '/api/projects', { name: 'Ops' });
-    expect((await call(ann, 'POST', '/api/projects', { name: 'ops' })).statusCode).toBe(409);
-    const bad = await call(ann, 'POST', '/api/tasks', { title: '', project: 'Ops', status: 'done' });
+    await t.as(ann).post('/api/projects', { name: 'Ops' });
+    expect((await t.as(ann).post('/api/projects', { name: 'ops' })).statusCode).toBe(409);
+    const bad = await t.as(ann).post('/api/tasks', { title: '', project: 'Ops', status: 'done' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { field: string }) => d.field)).toEqual(
       expect.arrayContaining(['title', 'status']),
@@ -84,8 +80,8 @@ describe('tasks and projects', () => {
     expect((await projectsOf(ann, '?include_scheduled=true')).Q.map((task) => task.title)).toEqual(['Later']);
     expect((await projectsOf(ann, '?status=completed')).P.map((task) => task.title)).toEqual(['Done']);
     expect(Object.keys(await projectsOf(ann, '?project=p'))).toEqual(['P']);
-    expect((await call(ann, 'GET', '/api/tasks/open-count')).json()).toEqual({ count: 2 });
-    expect((await call(ann, 'GET', '/api/tasks?status=nope')).statusCode).toBe(400);
+    expect((await t.as(ann).get('/api/tasks/open-count')).json()).toEqual({ count: 2 });
+    expect((await t.as(ann).get('/api/tasks?status=nope')).statusCode).toBe(400);
   });
 
   it('enforces owner, project owner, assignee, participant and outsider rights', async () => {
@@ -95,8 +91,8 @@ describe('tasks and projects', () => {
     const outsider = await createUser(t.app);
     await group(owner, assignee);
     await group(owner, participant);
-    await call(owner, 'POST', '/api/projects', { name: 'Launch' });
-    const set = await call(owner, 'POST', '/api/projects/Launch/participants', {
+    await t.as(owner).post('/api/projects', { name: 'Launch' });
+    const set = await t.as(owner).post('/api/projects/Launch/participants', {
       participants: [assignee.email, participant.email],
     });
     expect(set.statusCode, set.body).toBe(200);
@@ -104,28 +100,24 @@ describe('tasks and projects', () => {
     expect(task.assign_to).toBe(assignee.email);
 
     // The assignee may change the status only.
-    const done = await call(assignee, 'PUT', `/api/tasks/${task.id}`, { status: 'completed' });
+    const done = await t.as(assignee).put(`/api/tasks/${task.id}`, { status: 'completed' });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: 'completed', completed_at: now.toISOString() });
-    expect((await call(assignee, 'PUT', `/api/tasks/${task.id}`, { title: 'Mine now' })).statusCode).toBe(
-      403,
-    );
-    expect((await call(assignee, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(403);
+    expect((await t.as(assignee).put(`/api/tasks/${task.id}`, { title: 'Mine now' })).statusCode).toBe(403);
+    expect((await t.as(assignee).delete(`/api/tasks/${task.id}`)).statusCode).toBe(403);
     // Other participants read only.
-    expect((await call(participant, 'GET', `/api/tasks/${task.id}`)).json().can_edit).toBe(false);
-    expect((await call(participant, 'PUT', `/api/tasks/${task.id}`, { status: 'todo' })).statusCode).toBe(
-      403,
-    );
+    expect((await t.as(participant).get(`/api/tasks/${task.id}`)).json().can_edit).toBe(false);
+    expect((await t.as(participant).put(`/api/tasks/${task.id}`, { status: 'todo' })).statusCode).toBe(403);
     // Outsiders see nothing.
     for (const [method, payload] of [['GET'], ['PUT', { status: 'todo' }], ['DELETE']] as const)
-      expect((await call(outsider, method, `/api/tasks/${task.id}`, payload)).statusCode).toBe(404);
+      expect((await t.as(outsider).request(method, `/api/tasks/${task.id}`, payload)).statusCode).toBe(404);
     expect(await projectsOf(outsider)).toEqual({});
     // A participant's own task in the owner's project can be edited by the project owner.
     const theirs = await createTask(participant, { title: 'Theirs', project: 'Launch' });
-    expect((await call(owner, 'PUT', `/api/tasks/${theirs.id}`, { priority: 'high' })).json().priority).toBe(
+    expect((await t.as(owner).put(`/api/tasks/${theirs.id}`, { priority: 'high' })).json().priority).toBe(
       'high',
     );
-    expect((await call(owner, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    expect((await t.as(owner).delete(`/api/tasks/${task.id}`)).statusCode).toBe(200);
   });
 
   it('requires the assignee to be a participant, notifies them, and unassigns them when they leave', async () => {
@@ -133,8 +125,8 @@ describe('tasks and projects', () => {
     const member = await createUser(t.app);
     const stranger = await createUser(t.app);
     await group(owner, member);
-    await call(owner, 'POST', '/api/projects', { name: 'Board' });
-    const refused = await call(owner, 'POST', '/api/tasks', {
+    await t.as(owner).post('/api/projects', { name: 'Board' });
+    const refused = await t.as(owner).post('/api/tasks', {
       title: 'X',
       project: 'Board',
       assign_to: member.email,
@@ -145,16 +137,16 @@ describe('tasks and projects', () => {
       message: 'Assign this specific task to a user. They must be a project participant.',
     });
     expect(
-      (await call(owner, 'POST', '/api/projects/Board/participants', { participants: [stranger.email] }))
+      (await t.as(owner).post('/api/projects/Board/participants', { participants: [stranger.email] }))
         .statusCode,
     ).toBe(400);
-    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [member.email] });
-    const assignable = (await call(owner, 'GET', '/api/tasks/assignable-users?project=Board')).json().users;
+    await t.as(owner).post('/api/projects/Board/participants', { participants: [member.email] });
+    const assignable = (await t.as(owner).get('/api/tasks/assignable-users?project=Board')).json().users;
     expect(assignable.map((user: { email: string }) => user.email).sort()).toEqual(
       [member.email, owner.email].sort(),
     );
     const task = await createTask(owner, { title: 'Review', project: 'Board', assign_to: member.email });
-    const notes = (await call(member, 'GET', '/api/notifications')).json().notifications;
+    const notes = (await t.as(member).get('/api/notifications')).json().notifications;
     expect(notes[0]).toMatchObject({
       notification_type: 'task_assigned',
       subject_type: 'task',
@@ -162,18 +154,18 @@ describe('tasks and projects', () => {
     });
     expect((await projectsOf(member)).Board.map((item) => item.title)).toEqual(['Review']);
 
-    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [] });
-    expect((await call(owner, 'GET', `/api/tasks/${task.id}`)).json().assign_to).toBeNull();
+    await t.as(owner).post('/api/projects/Board/participants', { participants: [] });
+    expect((await t.as(owner).get(`/api/tasks/${task.id}`)).json().assign_to).toBeNull();
     expect(await projectsOf(member)).toEqual({});
     expect(
-      (await call(member, 'POST', '/api/projects/Board/participants', { participants: [] })).statusCode,
+      (await t.as(member).post('/api/projects/Board/participants', { participants: [] })).statusCode,
     ).toBe(404);
   });
 });
 
 describe('participants leaving, shared names, edits and notifications', () => {
   const notesOf = async (who: TestUser) =>
-    (await call(who, 'GET', '/api/notifications')).json().notifications as {
+    (await t.as(who).get('/api/notifications')).json().notifications as {
       notification_type: string;
       subject_id: number | null;
     }[];
@@ -182,36 +174,34 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const owner = await createUser(t.app);
     const member = await createUser(t.app);
     await group(owner, member);
-    await call(owner, 'POST', '/api/projects', { name: 'Board' });
-    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [member.email] });
+    await t.as(owner).post('/api/projects', { name: 'Board' });
+    await t.as(owner).post('/api/projects/Board/participants', { participants: [member.email] });
     const open = await createTask(owner, { title: 'Open', project: 'Board', assign_to: member.email });
     const done = await createTask(owner, { title: 'Done', project: 'Board', assign_to: member.email });
-    expect((await call(member, 'PUT', `/api/tasks/${done.id}`, { status: 'completed' })).statusCode).toBe(
-      200,
-    );
+    expect((await t.as(member).put(`/api/tasks/${done.id}`, { status: 'completed' })).statusCode).toBe(200);
     const mine = await createTask(member, { title: 'Mine', project: 'Board' });
     expect(mine.project_id).toBe(open.project_id);
 
-    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [] });
+    await t.as(owner).post('/api/projects/Board/participants', { participants: [] });
 
     // Only the task they own is left in their list; the completed one is gone too.
     const left = await projectsOf(member, '?status=todo,in_progress,completed,cancelled');
     expect(Object.keys(left)).toEqual(['Board']);
     expect(left.Board.map((task) => task.title)).toEqual(['Mine']);
     for (const task of [open, done]) {
-      expect((await call(member, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
-      expect((await call(member, 'PUT', `/api/tasks/${task.id}`, { status: 'todo' })).statusCode).toBe(404);
+      expect((await t.as(member).get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
+      expect((await t.as(member).put(`/api/tasks/${task.id}`, { status: 'todo' })).statusCode).toBe(404);
     }
-    expect((await call(member, 'GET', '/api/tasks/open-count')).json()).toEqual({ count: 1 });
+    expect((await t.as(member).get('/api/tasks/open-count')).json()).toEqual({ count: 1 });
     // The owner sees the open task unassigned, and the completed one still credited to the member.
-    expect((await call(owner, 'GET', `/api/tasks/${open.id}`)).json().assign_to).toBeNull();
-    expect((await call(owner, 'GET', `/api/tasks/${done.id}`)).json()).toMatchObject({
+    expect((await t.as(owner).get(`/api/tasks/${open.id}`)).json().assign_to).toBeNull();
+    expect((await t.as(owner).get(`/api/tasks/${done.id}`)).json()).toMatchObject({
       status: 'completed',
       assign_to: member.email,
     });
     // Taken back in, they see the project's tasks again.
-    await call(owner, 'POST', '/api/projects/Board/participants', { participants: [member.email] });
-    expect((await call(member, 'PUT', `/api/tasks/${done.id}`, { status: 'todo' })).statusCode).toBe(200);
+    await t.as(owner).post('/api/projects/Board/participants', { participants: [member.email] });
+    expect((await t.as(member).put(`/api/tasks/${done.id}`, { status: 'todo' })).statusCode).toBe(200);
   });
 
   it("lists the caller's own project where two visible projects share a name, without the other's tasks", async () => {
@@ -219,8 +209,8 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const ben = await createUser(t.app);
     await group(ada, ben);
     await createTask(ada, { title: "Ada's task", project: 'Launch' });
-    await call(ada, 'POST', '/api/projects/Launch/participants', { participants: [ben.email] });
-    expect((await call(ben, 'POST', '/api/projects', { name: 'Launch' })).statusCode).toBe(201);
+    await t.as(ada).post('/api/projects/Launch/participants', { participants: [ben.email] });
+    expect((await t.as(ben).post('/api/projects', { name: 'Launch' })).statusCode).toBe(201);
     const bens = await createTask(ben, { title: "Ben's task", project: 'Launch' });
     expect(bens.owner_id).toBe(ben.id);
 
@@ -237,11 +227,11 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const owner = await createUser(t.app);
     const member = await createUser(t.app);
     await group(owner, member);
-    await call(owner, 'POST', '/api/projects', { name: 'Site' });
-    await call(owner, 'POST', '/api/projects/Site/participants', { participants: [member.email] });
+    await t.as(owner).post('/api/projects', { name: 'Site' });
+    await t.as(owner).post('/api/projects/Site/participants', { participants: [member.email] });
     const task = await createTask(member, { title: 'Draft copy', project: 'Site' });
     expect(task.can_edit).toBe(true);
-    const edited = await call(member, 'PUT', `/api/tasks/${task.id}`, {
+    const edited = await t.as(member).put(`/api/tasks/${task.id}`, {
       title: 'Final copy',
       priority: 'high',
     });
@@ -249,11 +239,11 @@ describe('participants leaving, shared names, edits and notifications', () => {
     expect(edited.json()).toMatchObject({ title: 'Final copy', priority: 'high' });
     expect((await projectsOf(owner)).Site.map((item) => item.title)).toEqual(['Final copy']);
 
-    expect((await call(member, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(200);
+    expect((await t.as(member).delete(`/api/tasks/${task.id}`)).statusCode).toBe(200);
     expect((await projectsOf(member)).Site).toEqual([]);
     expect((await projectsOf(owner)).Site).toEqual([]);
-    expect((await call(owner, 'GET', `/api/tasks/${task.id}`)).statusCode).toBe(404);
-    expect((await call(member, 'DELETE', `/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await t.as(owner).get(`/api/tasks/${task.id}`)).statusCode).toBe(404);
+    expect((await t.as(member).delete(`/api/tasks/${task.id}`)).statusCode).toBe(404);
   });
 
   it('notifies a new assignee on reassignment, and nobody when assigning yourself', async () => {
@@ -262,8 +252,8 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const second = await createUser(t.app);
     await group(owner, first);
     await group(owner, second);
-    await call(owner, 'POST', '/api/projects', { name: 'Ops' });
-    await call(owner, 'POST', '/api/projects/Ops/participants', {
+    await t.as(owner).post('/api/projects', { name: 'Ops' });
+    await t.as(owner).post('/api/projects/Ops/participants', {
       participants: [first.email, second.email],
     });
     const mine = await createTask(owner, { title: 'Self', project: 'Ops', assign_to: owner.email });
@@ -271,16 +261,16 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const task = await createTask(owner, { title: 'Rotate keys', project: 'Ops', assign_to: first.email });
     expect((await notesOf(second)).filter((n) => n.notification_type === 'task_assigned')).toEqual([]);
 
-    const moved = await call(owner, 'PUT', `/api/tasks/${task.id}`, { assign_to: second.email });
+    const moved = await t.as(owner).put(`/api/tasks/${task.id}`, { assign_to: second.email });
     expect(moved.json().assign_to).toBe(second.email);
     const received = (await notesOf(second)).filter((n) => n.notification_type === 'task_assigned');
     expect(received.map((n) => n.subject_id)).toEqual([task.id]);
     expect((await notesOf(first)).filter((n) => n.notification_type === 'task_assigned')).toHaveLength(1);
     // Saving again without a change notifies nobody again.
-    await call(owner, 'PUT', `/api/tasks/${task.id}`, { title: 'Rotate all keys', assign_to: second.email });
+    await t.as(owner).put(`/api/tasks/${task.id}`, { title: 'Rotate all keys', assign_to: second.email });
     expect((await notesOf(second)).filter((n) => n.notification_type === 'task_assigned')).toHaveLength(1);
 
-    await call(owner, 'PUT', `/api/tasks/${task.id}`, { assign_to: owner.email });
+    await t.as(owner).put(`/api/tasks/${task.id}`, { assign_to: owner.email });
     expect((await notesOf(owner)).filter((n) => n.notification_type === 'task_assigned')).toEqual([]);
   });
 
@@ -290,8 +280,8 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const pending = await createUser(t.app);
     await createUser(t.app);
     await group(owner, approved);
-    await call(owner, 'POST', '/api/user-group', { email: pending.email, name: 'Pending' });
-    const response = await call(owner, 'GET', '/api/tasks/assignable-users');
+    await t.as(owner).post('/api/user-group', { email: pending.email, name: 'Pending' });
+    const response = await t.as(owner).get('/api/tasks/assignable-users');
     expect(response.statusCode).toBe(200);
     expect(
       response
@@ -299,7 +289,7 @@ describe('participants leaving, shared names, edits and notifications', () => {
         .users.map((user: { email: string }) => user.email)
         .sort(),
     ).toEqual([owner.email, approved.email].sort());
-    expect((await call(owner, 'GET', '/api/tasks/assignable-users?project=Nope')).statusCode).toBe(404);
+    expect((await t.as(owner).get('/api/tasks/assignable-users?project=Nope')).statusCode).toBe(404);
   });
 
   it('a full update changes every field', async () => {
@@ -307,8 +297,8 @@ describe('participants leaving, shared names, edits and notifications', () => {
     const member = await createUser(t.app);
     await group(owner, member);
     const task = await createTask(owner, { title: 'Old', project: 'Before' });
-    await call(owner, 'POST', '/api/projects', { name: 'After' });
-    await call(owner, 'POST', '/api/projects/After/participants', { participants: [member.email] });
+    await t.as(owner).post('/api/projects', { name: 'After' });
+    await t.as(owner).post('/api/projects/After/participants', { participants: [member.email] });
     const body = {
       title: 'New title',
       description: 'New description',
@@ -319,7 +309,7 @@ describe('participants leaving, shared names, edits and notifications', () => {
       due_date: '2026-12-05T17:00:00Z',
       assign_to: member.email,
     };
-    const response = await call(owner, 'PUT', `/api/tasks/${task.id}`, body);
+    const response = await t.as(owner).put(`/api/tasks/${task.id}`, body);
     expect(response.statusCode, response.body).toBe(200);
     const expected = {
       ...body,
@@ -328,12 +318,12 @@ describe('participants leaving, shared names, edits and notifications', () => {
       is_scheduled: true,
     };
     expect(response.json()).toMatchObject(expected);
-    expect((await call(owner, 'GET', `/api/tasks/${task.id}`)).json()).toMatchObject(expected);
+    expect((await t.as(owner).get(`/api/tasks/${task.id}`)).json()).toMatchObject(expected);
     const after = await projectsOf(owner, '?include_scheduled=true');
     expect(after.Before).toEqual([]);
     expect(after.After.map((item) => item.id)).toEqual([task.id]);
 
-    const cleared = await call(owner, 'PUT', `/api/tasks/${task.id}`, {
+    const cleared = await t.as(owner).put(`/api/tasks/${task.id}`, {
       description: '',
       scheduled_date: '',
       due_date: null,

@@ -33,9 +33,8 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects',
     { config, schema: { tags, body: CreateProjectBodySchema, response: { 201: ProjectSchema } } },
     async (request, reply) => {
-      const created = await tasks.createProject(request.user, request.body.name);
       reply.code(201);
-      return (await tasks.projects(request.user)).find((project) => project.id === created.id)!;
+      return tasks.createProject(request.user, request.body.name);
     },
   );
 

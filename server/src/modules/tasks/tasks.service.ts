@@ -1,24 +1,13 @@
-import type {
-  CreateTaskBodySchema,
-  Project,
-  Task,
-  TaskStatus,
-  UpdateTaskBodySchema,
-} from '@relate/contracts';
-import { and, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { NewTask, Project, Task, TaskChanges, TaskStatus } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import { tasks } from '../../db/schema';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
-import { type Clock, toIso } from '../../lib/time';
+import type { Clock } from '../../lib/time';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { UserRow } from '../users/users.repository';
+import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
-import type { ProjectRow, TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';
-
-type CreateBody = z.output<typeof CreateTaskBodySchema>;
-type UpdateBody = z.output<typeof UpdateTaskBodySchema>;
+import { toProjectDto, toTaskDto } from './tasks.mappers';
+import type { TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';
 
 export const ASSIGNEE_RULE = 'Assign this specific task to a user. They must be a project participant.';
 
@@ -37,35 +26,34 @@ export class TasksService {
 
   // Projects
 
-  async projects(user: UserRow): Promise<Project[]> {
+  async projects(user: AuthUser): Promise<Project[]> {
     const rows = await this.repository.visibleProjects(user.id);
     const participants = await this.repository.participantsOf(rows.map((row) => row.id));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      owner_id: row.ownerId,
-      owner_email: row.ownerEmail,
-      is_owner: row.ownerId === user.id,
-      participants: participants.filter((p) => p.projectId === row.id).map((p) => p.email),
-      created_at: toIso(row.createdAt)!,
-    }));
+    return rows.map((row) =>
+      toProjectDto(
+        row,
+        user.id,
+        participants.filter((p) => p.projectId === row.id).map((p) => p.email),
+      ),
+    );
   }
 
   /** The visible project of that name; the caller's own wins over one they take part in. */
-  async findProject(user: UserRow, name: string, db: Database = this.db) {
+  async findProject(user: AuthUser, name: string, db: Database = this.db) {
     const matches = (await this.repository.visibleProjects(user.id, db)).filter((row) =>
       sameName(row.name, name),
     );
     return matches.find((row) => row.ownerId === user.id) ?? matches[0];
   }
 
-  async createProject(user: UserRow, name: string, db: Database = this.db): Promise<ProjectRow> {
-    const existing = (await this.repository.visibleProjects(user.id, db)).find(
+  async createProject(user: AuthUser, name: string): Promise<Project> {
+    const existing = (await this.repository.visibleProjects(user.id)).find(
       (row) => row.ownerId === user.id && sameName(row.name, name),
     );
     if (existing) throw conflict(`A project named "${existing.name}" already exists`, 'PROJECT_EXISTS');
     try {
-      return await this.repository.insertProject(user.id, name.trim(), db);
+      const created = await this.repository.insertProject(user.id, name.trim());
+      return (await this.projects(user)).find((project) => project.id === created.id)!;
     } catch (error) {
       if (isUniqueViolation(error))
         throw conflict(`A project named "${name.trim()}" already exists`, 'PROJECT_EXISTS');
@@ -73,7 +61,7 @@ export class TasksService {
     }
   }
 
-  async participants(user: UserRow, name: string): Promise<string[]> {
+  async participants(user: AuthUser, name: string): Promise<string[]> {
     const project = await this.findProject(user, name);
     if (!project) throw notFound('Project');
     return (await this.repository.participantsOf([project.id])).map((p) => p.email);
@@ -83,7 +71,7 @@ export class TasksService {
    * Only the owner changes participants: the owner and approved members of their group. Someone who
    * leaves stops being the assignee of the project's open tasks.
    */
-  async setParticipants(user: UserRow, name: string, emails: string[]): Promise<void> {
+  async setParticipants(user: AuthUser, name: string, emails: string[]): Promise<void> {
     const project = await this.findProject(user, name);
     if (!project) throw notFound('Project');
     if (project.ownerId !== user.id) throw forbidden('Only the project owner can change its participants');
@@ -107,7 +95,7 @@ export class TasksService {
   }
 
   /** A project's participants, or the caller and their approved group members without a project. */
-  async assignableUsers(user: UserRow, projectName?: string) {
+  async assignableUsers(user: AuthUser, projectName?: string) {
     if (projectName) {
       const project = await this.findProject(user, projectName);
       if (!project) throw notFound('Project');
@@ -127,12 +115,11 @@ export class TasksService {
    * The projects map. Where two visible projects share a name, the caller's own wins (else the oldest),
    * as when a name is looked up: the other one's tasks are left out rather than mixed into its section.
    */
-  async list(user: UserRow, query: { project?: string; status?: TaskStatus[]; include_scheduled: boolean }) {
-    const conditions: (SQL | undefined)[] = [];
-    if (query.status) conditions.push(inArray(tasks.status, query.status));
-    if (!query.include_scheduled)
-      conditions.push(or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, this.clock())));
-    const rows = await this.repository.visibleTasks(user.id, and(...conditions));
+  async list(user: AuthUser, query: { project?: string; status?: TaskStatus[]; include_scheduled: boolean }) {
+    const rows = await this.repository.visibleTasks(user.id, {
+      statuses: query.status,
+      scheduledUpTo: query.include_scheduled ? undefined : this.clock(),
+    });
     const byName = new Map<string, { id: number; name: string; own: boolean }>();
     for (const project of await this.repository.visibleProjects(user.id)) {
       const key = nameKey(project.name);
@@ -157,17 +144,17 @@ export class TasksService {
     return Object.fromEntries(sorted.map((name) => [name, map[name]]));
   }
 
-  async get(user: UserRow, id: number): Promise<Task> {
+  async get(user: AuthUser, id: number): Promise<Task> {
     const row = await this.repository.visibleTask(user.id, id);
     if (!row) throw notFound('Task');
     return this.toTask(user, row);
   }
 
-  openCount(user: UserRow): Promise<number> {
+  openCount(user: AuthUser): Promise<number> {
     return this.repository.openCount(user.id);
   }
 
-  async create(user: UserRow, body: CreateBody): Promise<Task> {
+  async create(user: AuthUser, body: NewTask): Promise<Task> {
     const id = await this.db.transaction(async (tx) => {
       const project =
         (await this.findProject(user, body.project, tx)) ??
@@ -201,7 +188,7 @@ export class TasksService {
    * while they take part in the project (once removed they no longer see it); other participants only
    * read (403); anyone else does not see it (404).
    */
-  async update(user: UserRow, id: number, body: UpdateBody): Promise<Task> {
+  async update(user: AuthUser, id: number, body: TaskChanges): Promise<Task> {
     await this.db.transaction(async (tx) => {
       const current = await this.repository.visibleTask(user.id, id, tx);
       if (!current) throw notFound('Task');
@@ -240,22 +227,25 @@ export class TasksService {
         assigneeId = await this.assigneeFor(projectId, email, tx);
         values.assigneeId = assigneeId;
       }
-      if (Object.keys(values).length > 0) await this.repository.updateTask(id, values, tx);
+      if (Object.keys(values).length > 0 && !(await this.repository.updateTask(user.id, id, values, tx)))
+        throw notFound('Task');
       if (assigneeId && assigneeId !== current.assigneeId && assigneeId !== user.id)
         await this.notifyAssignee(user, assigneeId, id, values.title ?? current.title, tx);
     });
     return this.get(user, id);
   }
 
-  async delete(user: UserRow, id: number): Promise<void> {
-    const current = await this.repository.visibleTask(user.id, id);
-    if (!current) throw notFound('Task');
-    if (!this.canEdit(user, current))
-      throw forbidden('Only the task owner or the project owner can delete this task');
-    await this.repository.deleteTask(id);
+  async delete(user: AuthUser, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const current = await this.repository.visibleTask(user.id, id, tx);
+      if (!current) throw notFound('Task');
+      if (!this.canEdit(user, current))
+        throw forbidden('Only the task owner or the project owner can delete this task');
+      if (!(await this.repository.deleteTask(user.id, id, tx))) throw notFound('Task');
+    });
   }
 
-  private canEdit(user: UserRow, task: TaskWithNames) {
+  private canEdit(user: AuthUser, task: TaskWithNames) {
     return task.ownerId === user.id || task.projectOwnerId === user.id;
   }
 
@@ -269,7 +259,7 @@ export class TasksService {
     return participant.userId;
   }
 
-  private notifyAssignee(from: UserRow, assigneeId: number, taskId: number, title: string, tx: Database) {
+  private notifyAssignee(from: AuthUser, assigneeId: number, taskId: number, title: string, tx: Database) {
     return this.notifications.notify(
       {
         userId: assigneeId,
@@ -281,28 +271,10 @@ export class TasksService {
     );
   }
 
-  private toTask(user: UserRow, row: TaskWithNames): Task {
+  private toTask(user: AuthUser, row: TaskWithNames): Task {
     const canEdit = this.canEdit(user, row);
-    return {
-      id: row.id,
-      title: row.title,
-      description: row.description,
-      project: row.projectName,
-      project_id: row.projectId,
-      status: row.status,
-      priority: row.priority,
-      scheduled_date: toIso(row.scheduledDate),
-      due_date: toIso(row.dueDate),
-      assign_to: row.assigneeEmail,
-      owner_id: row.ownerId,
-      owner_email: row.ownerEmail,
-      is_scheduled: row.scheduledDate !== null && row.scheduledDate > this.clock(),
-      completed_at: toIso(row.completedAt),
-      created_at: toIso(row.createdAt)!,
-      updated_at: toIso(row.updatedAt)!,
-      can_edit: canEdit,
-      can_change_status: canEdit || row.assigneeId === user.id,
-    };
+    const access = { canEdit, canChangeStatus: canEdit || row.assigneeId === user.id };
+    return toTaskDto(row, access, this.clock());
   }
 }
 

@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
+export type UserRole = UserRow['role'];
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -21,6 +22,11 @@ export class UsersRepository {
     return row;
   }
 
+  async findByGoogleSubject(subject: string, db: Database = this.db): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.googleSubject, subject));
+    return row;
+  }
+
   async findByIds(ids: number[], db: Database = this.db): Promise<UserRow[]> {
     if (ids.length === 0) return [];
     return db.select().from(users).where(inArray(users.id, ids));
@@ -30,6 +36,37 @@ export class UsersRepository {
     if (emails.length === 0) return [];
     const lowered = emails.map((email) => email.toLowerCase());
     return db.select().from(users).where(sql`lower(${users.email}) in ${lowered}`);
+  }
+
+  async findByTelegramId(telegramId: string, db: Database = this.db): Promise<UserRow[]> {
+    return db.select().from(users).where(eq(users.telegramId, telegramId));
+  }
+
+  async findByWhatsappPhone(phone: string, db: Database = this.db): Promise<UserRow[]> {
+    return db.select().from(users).where(eq(users.whatsappPhoneNumber, phone));
+  }
+
+  /** Approved users with a linked Telegram or WhatsApp account: who the bots send reminders to. */
+  async listMessagingLinked(db: Database = this.db): Promise<UserRow[]> {
+    return db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.status, 'approved'),
+          or(isNotNull(users.telegramId), isNotNull(users.whatsappPhoneNumber)),
+        ),
+      );
+  }
+
+  /** Unlinks every Telegram account; returns how many users had one. */
+  async clearAllTelegram(db: Database = this.db): Promise<number> {
+    const rows = await db
+      .update(users)
+      .set({ telegramId: null, telegramName: null, updatedAt: new Date() })
+      .where(isNotNull(users.telegramId))
+      .returning({ id: users.id });
+    return rows.length;
   }
 
   async insert(values: NewUserRow, db: Database = this.db): Promise<UserRow> {
@@ -52,6 +89,14 @@ export class UsersRepository {
 
   async countAdmins(db: Database = this.db): Promise<number> {
     const [row] = await db.select({ value: count() }).from(users).where(eq(users.role, 'admin'));
+    return row.value;
+  }
+
+  async countApprovedAdmins(db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
     return row.value;
   }
 
@@ -79,5 +124,10 @@ export class UsersRepository {
   /** Serialises first-account detection between concurrent registrations (released at commit). */
   async lockRegistrations(db: Database): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(7200212)`);
+  }
+
+  /** Serialises changes that could leave no approved administrator (released at commit). */
+  async lockAdminChanges(db: Database): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(7200213)`);
   }
 }

@@ -1,18 +1,48 @@
+import type { User } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import {
+  type AuthUser,
+  type MessagingAccount,
+  toAuthUser,
+  toMessagingAccount,
+  toUserDto,
+} from './users.mappers';
 import type { UserRow, UserStatus, UsersRepository } from './users.repository';
+
+export type MessagingFields = Partial<
+  Pick<
+    UserRow,
+    | 'telegramId'
+    | 'telegramName'
+    | 'whatsappPhoneNumber'
+    | 'whatsappLastInboundAt'
+    | 'preferredMessagingPlatform'
+    | 'timezone'
+  >
+>;
 
 export interface NewAccount {
   email: string;
   fullName: string;
   passwordHash: string | null;
+  /** Set for an account created by signing in with Google. */
+  googleSubject?: string;
 }
 
 /** Runs inside the transaction that creates an account: how other modules react to a new user. */
-export type UserCreatedListener = (user: UserRow, tx: Database) => Promise<void>;
+export type UserCreatedListener = (user: AuthUser, tx: Database) => Promise<void>;
+
+/** Runs inside the transaction that changes an account's status (e.g. ending a rejected user's sessions). */
+export type UserStatusListener = (user: AuthUser, tx: Database) => Promise<void>;
+
+/** Runs inside the transaction that deletes an account, before the rows go (e.g. to stop its billing). */
+export type UserDeletingListener = (user: AuthUser, tx: Database) => Promise<void>;
 
 export class UsersService {
   private readonly createdListeners: UserCreatedListener[] = [];
+  private readonly statusListeners: UserStatusListener[] = [];
+  private readonly deletingListeners: UserDeletingListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -20,49 +50,125 @@ export class UsersService {
     private readonly adminEmails: readonly string[],
   ) {}
 
-  get(id: number): Promise<UserRow | undefined> {
-    return this.repository.findById(id);
+  async get(id: number, db?: Database): Promise<AuthUser | undefined> {
+    const row = await this.repository.findById(id, db);
+    return row && toAuthUser(row);
   }
 
-  findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.repository.findByEmail(email);
+  /** Only the plans module calls this: it keeps the audit trail of every plan change. */
+  async setPlan(id: number, plan: AuthUser['plan'], db?: Database): Promise<AuthUser> {
+    const row = await this.repository.update(id, { plan }, db);
+    if (!row) throw notFound('User');
+    return toAuthUser(row);
   }
 
-  findByEmails(emails: string[], db?: Database): Promise<UserRow[]> {
-    return this.repository.findByEmails(emails, db);
+  async profile(id: number): Promise<User> {
+    const row = await this.repository.findById(id);
+    if (!row) throw notFound('User');
+    return toUserDto(row);
   }
 
-  findByIds(ids: number[], db?: Database): Promise<UserRow[]> {
-    return this.repository.findByIds(ids, db);
+  /** The account and its password hash, for signing in only. */
+  async findForSignIn(email: string): Promise<{ user: User; passwordHash: string | null } | undefined> {
+    const row = await this.repository.findByEmail(email);
+    return row && { user: toUserDto(row), passwordHash: row.passwordHash };
+  }
+
+  /** The password hash of an account, for checking its current password only. */
+  async passwordHashOf(id: number): Promise<string | null | undefined> {
+    return (await this.repository.findById(id))?.passwordHash;
+  }
+
+  async setPasswordHash(id: number, passwordHash: string, db?: Database): Promise<void> {
+    if (!(await this.repository.update(id, { passwordHash }, db))) throw notFound('User');
+  }
+
+  /** The account of a Google identity: by Google subject, else by the verified e-mail, which then remembers the subject. */
+  async findForGoogleSignIn(subject: string, email: string): Promise<User | undefined> {
+    const bySubject = await this.repository.findByGoogleSubject(subject);
+    if (bySubject) return toUserDto(bySubject);
+    const byEmail = await this.repository.findByEmail(email);
+    if (!byEmail) return undefined;
+    if (byEmail.googleSubject) return toUserDto(byEmail);
+    return toUserDto((await this.repository.update(byEmail.id, { googleSubject: subject }))!);
+  }
+
+  async findByEmail(email: string): Promise<AuthUser | undefined> {
+    const row = await this.repository.findByEmail(email);
+    return row && toAuthUser(row);
+  }
+
+  async findByEmails(emails: string[], db?: Database): Promise<AuthUser[]> {
+    return (await this.repository.findByEmails(emails, db)).map(toAuthUser);
+  }
+
+  async findByIds(ids: number[], db?: Database): Promise<AuthUser[]> {
+    return (await this.repository.findByIds(ids, db)).map(toAuthUser);
+  }
+
+  async messagingAccounts(ids: number[], db?: Database): Promise<MessagingAccount[]> {
+    return (await this.repository.findByIds(ids, db)).map(toMessagingAccount);
+  }
+
+  async findByTelegramId(telegramId: string, db?: Database): Promise<MessagingAccount[]> {
+    return (await this.repository.findByTelegramId(telegramId, db)).map(toMessagingAccount);
+  }
+
+  async findByWhatsappPhone(phone: string, db?: Database): Promise<MessagingAccount[]> {
+    return (await this.repository.findByWhatsappPhone(phone, db)).map(toMessagingAccount);
+  }
+
+  /** Links, unlinks or words the user's messaging accounts (the bots module owns these rules). */
+  async updateMessaging(id: number, values: MessagingFields, db?: Database): Promise<MessagingAccount> {
+    const row = await this.repository.update(id, values, db);
+    if (!row) throw notFound('User');
+    return toMessagingAccount(row);
+  }
+
+  async listMessagingLinked(db?: Database): Promise<MessagingAccount[]> {
+    return (await this.repository.listMessagingLinked(db)).map(toMessagingAccount);
+  }
+
+  clearAllTelegram(db?: Database): Promise<number> {
+    return this.repository.clearAllTelegram(db);
   }
 
   onCreated(listener: UserCreatedListener): void {
     this.createdListeners.push(listener);
   }
 
+  onStatusChanged(listener: UserStatusListener): void {
+    this.statusListeners.push(listener);
+  }
+
+  onDeleting(listener: UserDeletingListener): void {
+    this.deletingListeners.push(listener);
+  }
+
   /**
    * Creates an account. The very first account of an installation and any e-mail in ADMIN_EMAILS
    * become approved administrators; everyone else waits for approval.
    */
-  async create(account: NewAccount): Promise<UserRow> {
+  async create(account: NewAccount): Promise<User> {
     try {
       return await this.db.transaction(async (tx) => {
         await this.repository.lockRegistrations(tx);
         if (await this.repository.findByEmail(account.email, tx)) throw this.emailTaken();
         const isFirst = (await this.repository.count(tx)) === 0;
         const isAdmin = isFirst || this.adminEmails.includes(account.email.toLowerCase());
-        const user = await this.repository.insert(
+        const row = await this.repository.insert(
           {
             email: account.email,
             fullName: account.fullName,
             passwordHash: account.passwordHash,
+            googleSubject: account.googleSubject,
             status: isAdmin ? 'approved' : 'pending',
             role: isAdmin ? 'admin' : 'user',
           },
           tx,
         );
-        for (const listener of this.createdListeners) await listener(user, tx);
-        return user;
+        for (const listener of this.createdListeners) await listener(toAuthUser(row), tx);
+        return toUserDto(row);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw this.emailTaken();
@@ -70,14 +176,32 @@ export class UsersService {
     }
   }
 
-  list(status?: UserStatus): Promise<UserRow[]> {
-    return this.repository.list({ status });
+  async list(status?: UserStatus): Promise<User[]> {
+    return (await this.repository.list({ status })).map(toUserDto);
   }
 
-  async setStatus(id: number, status: UserStatus): Promise<UserRow> {
-    const row = await this.repository.update(id, { status });
-    if (!row) throw notFound('User');
-    return row;
+  /**
+   * Approves, rejects or withdraws approval. Taking away the approval of the last approved
+   * administrator is refused: nobody could approve anyone again.
+   */
+  async setStatus(id: number, status: UserStatus): Promise<User> {
+    return this.db.transaction(async (tx) => {
+      const target = await this.repository.findById(id, tx);
+      if (!target) throw notFound('User');
+      const losesAdminApproval =
+        target.role === 'admin' && target.status === 'approved' && status !== 'approved';
+      if (losesAdminApproval) {
+        await this.repository.lockAdminChanges(tx);
+        if ((await this.repository.countApprovedAdmins(tx)) <= 1) {
+          throw new AppError(409, 'LAST_ADMIN', 'The last administrator cannot reject themself');
+        }
+      }
+      const row = await this.repository.update(id, { status }, tx);
+      if (!row) throw notFound('User');
+      if (row.status !== target.status)
+        for (const listener of this.statusListeners) await listener(toAuthUser(row), tx);
+      return toUserDto(row);
+    });
   }
 
   /** Deletes the account and everything it owns (foreign keys cascade) in one transaction. */
@@ -88,6 +212,7 @@ export class UsersService {
       if (target.id === actorId && target.role === 'admin' && (await this.repository.countAdmins(tx)) <= 1) {
         throw new AppError(409, 'LAST_ADMIN', 'The last administrator cannot delete themself');
       }
+      for (const listener of this.deletingListeners) await listener(toAuthUser(target), tx);
       await this.repository.delete(id, tx);
     });
   }

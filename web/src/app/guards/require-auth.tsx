@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useAuth } from '@/features/auth/auth-provider';
 import { forgetTarget, rememberTarget, signedInTarget } from '@/features/auth/redirect-target';
+import { AdministratorsOnlyPage } from '../routes/administrators-only';
 
 /** The login guard: a spinner while the session loads, /auth (remembering this page) without one. */
 export function RequireAuth() {
@@ -19,10 +20,10 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Administrators only; the server enforces the same rule on every /api/admin call. */
+/** Administrators only (others are told so); the server enforces the same rule on every /api/admin call. */
 export function RequireAdmin() {
   const { user } = useAuth();
-  if (!user?.is_admin) return <Navigate to="/dashboard" replace />;
+  if (!user?.is_admin) return <AdministratorsOnlyPage />;
   return <Outlet />;
 }
 

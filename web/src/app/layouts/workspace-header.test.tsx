@@ -13,6 +13,7 @@ vi.mock('@/features/auth/auth-provider', () => ({
 }));
 vi.mock('@/features/tasks/api/tasks-api', () => ({ useOpenTaskCount: () => ({ data: 0 }) }));
 vi.mock('@/features/events/api/events-api', () => ({ useUpcomingCount: () => ({ data: 0 }) }));
+vi.mock('@/features/billing/api/get-current-plan', () => ({ useCurrentPlan: () => ({ data: undefined }) }));
 vi.mock('@/features/notifications/components/notification-bell', () => ({ NotificationBell: () => null }));
 
 /** Two queries on screen, as a workspace page has; `load` decides how each refetch ends. */

@@ -26,6 +26,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { useAuth } from '@/features/auth/auth-provider';
+import { useCurrentPlan } from '@/features/billing/api/get-current-plan';
 import { useUpcomingCount } from '@/features/events/api/events-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
@@ -34,6 +35,7 @@ import { cn } from '@/lib/utils';
 
 const tabs = [
   { to: '/contacts', label: 'Contacts', icon: UsersIcon },
+  { to: '/companies', label: 'Companies', icon: Building2Icon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
@@ -65,6 +67,8 @@ export function WorkspaceHeader() {
   const { user, logout } = useAuth();
   const openTasks = useOpenTaskCount();
   const upcoming = useUpcomingCount();
+  // Live: a plan change (Stripe webhook, administrator) arrives as a notification and refreshes it.
+  const currentPlan = useCurrentPlan();
   const counts: Record<string, { count: number | undefined; label: string }> = {
     '/tasks': { count: openTasks.data, label: `${openTasks.data ?? 0} open tasks` },
     '/events': { count: upcoming.data, label: `${upcoming.data ?? 0} events in the coming week` },
@@ -148,19 +152,13 @@ export function WorkspaceHeader() {
               <DropdownMenuLabel className="grid gap-1">
                 <span className="truncate font-medium">{user?.full_name || 'Signed in'}</span>
                 <span className="truncate text-xs font-normal text-muted-foreground">{user?.email}</span>
-                <PlanLabel plan={user?.plan ?? 'Free'} />
+                <PlanLabel plan={currentPlan.data?.plan ?? user?.plan ?? 'Free'} />
               </DropdownMenuLabel>
               <DropdownMenuSeparator />
               <DropdownMenuItem asChild>
                 <Link to="/settings">
                   <SettingsIcon />
                   Settings
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <Link to="/companies">
-                  <Building2Icon />
-                  Companies
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuSeparator />
@@ -172,7 +170,7 @@ export function WorkspaceHeader() {
           </DropdownMenu>
         </div>
       </div>
-      <nav aria-label="Workspace" className="grid grid-cols-4 gap-1 border-t px-2 py-1.5 md:hidden">
+      <nav aria-label="Workspace" className="grid grid-cols-5 gap-1 border-t px-2 py-1.5 md:hidden">
         {tabs.map((tab) => (
           <NavLink
             key={tab.to}

@@ -1,10 +1,11 @@
 import { Outlet } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { useNotificationStream } from '@/features/notifications/hooks/use-notification-stream';
+import { notificationSubjectKeys } from '../notification-subjects';
 import { WorkspaceHeader } from './workspace-header';
 
 export function WorkspaceLayout() {
-  useNotificationStream(true);
+  useNotificationStream(true, notificationSubjectKeys);
   return (
     <div className="flex min-h-screen flex-col">
       <WorkspaceHeader />

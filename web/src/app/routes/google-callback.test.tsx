@@ -7,6 +7,7 @@ import { GoogleCallbackPage } from './google-callback';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('@/features/auth/api/auth-api', () => ({ getMe: vi.fn(), exchangeGoogleCode: vi.fn() }));
+vi.mock('@/features/auth/auth-provider', () => ({ useAuth: () => ({ startSession: vi.fn(() => false) }) }));
 
 const apiError = (message: string) => ({ status: 400, code: 'BAD', message, details: [] });
 
@@ -53,6 +54,22 @@ describe('Google callback page', () => {
     renderCallback('?token=t0k3n');
     await expectAuthenticationError('An unexpected error occurred');
     expect(screen.queryByText(/Cannot read properties/)).not.toBeInTheDocument();
+  });
+
+  it('tells the Settings window that opened it that Google is connected', async () => {
+    const postMessage = vi.fn();
+    vi.stubGlobal('opener', { postMessage });
+    vi.mocked(exchangeGoogleCode).mockResolvedValue({
+      data: { user: { id: 1, email: 'ada@example.com' }, connected: true },
+      error: null,
+    } as never);
+    renderCallback('?code=abc&state=xyz');
+    expect(await screen.findByText('Success!')).toBeInTheDocument();
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'GOOGLE_AUTH_SUCCESS', user: { id: 1, email: 'ada@example.com' }, connected: true },
+      window.location.origin,
+    );
+    vi.unstubAllGlobals();
   });
 
   it('confirms success when the token identifies a user', async () => {

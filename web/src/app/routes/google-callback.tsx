@@ -1,27 +1,32 @@
 import type { User } from '@relate/contracts';
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { exchangeGoogleCode, getMe } from '@/features/auth/api/auth-api';
+import { useAuth } from '@/features/auth/auth-provider';
 
 const AUTH_ERROR_FALLBACK = 'An error occurred during authentication.';
 
 type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-/** Tells the window that opened this popup how sign-in went; redirects the opener when that is blocked. */
-function notifyOpener(message: Record<string, unknown>) {
+/**
+ * Tells the window that opened this popup how sign-in went; redirects the opener when that is blocked.
+ * Answers false when there is no opener: the sign-in ran in this tab (the popup was blocked).
+ */
+function notifyOpener(message: Record<string, unknown>): boolean {
+  if (!window.opener) return false;
   try {
-    if (!window.opener) throw new Error('no opener');
     window.opener.postMessage(message, window.location.origin);
   } catch {
     try {
-      if (window.opener) window.opener.location.href = '/';
+      window.opener.location.href = '/';
     } catch {
       // nothing more we can do from here
     }
   }
+  return true;
 }
 
 /** The popup page Google returns to (spec section 2 "Google callback popup"). */
@@ -29,6 +34,8 @@ export function GoogleCallbackPage() {
   const [params] = useSearchParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const started = useRef(false);
+  const navigate = useNavigate();
+  const { startSession } = useAuth();
 
   useEffect(() => {
     if (started.current) return;
@@ -36,18 +43,31 @@ export function GoogleCallbackPage() {
     const fail = (message: string) => {
       setState({ kind: 'error', message });
       toast.error('Authentication Error', { description: message });
-      notifyOpener({ type: 'GOOGLE_AUTH_ERROR', error: message });
-      setTimeout(() => window.close(), 3000);
+      if (notifyOpener({ type: 'GOOGLE_AUTH_ERROR', error: message })) setTimeout(() => window.close(), 3000);
     };
     const succeed = (user: User, accessToken: string, refreshToken?: string) => {
       setState({ kind: 'success' });
-      notifyOpener({
+      const message = {
         type: 'GOOGLE_AUTH_SUCCESS',
         user,
         access_token: accessToken,
         refresh_token: refreshToken,
-      });
-      setTimeout(() => window.close(), 2000);
+      };
+      if (notifyOpener(message)) {
+        setTimeout(() => window.close(), 2000);
+      } else if (startSession({ access_token: accessToken, refresh_token: refreshToken ?? '', user })) {
+        toast.success('Welcome!', { description: 'Successfully signed in with Google.' });
+        navigate('/dashboard', { replace: true });
+      }
+    };
+    const connected = (user: User) => {
+      setState({ kind: 'success' });
+      if (notifyOpener({ type: 'GOOGLE_AUTH_SUCCESS', user, connected: true })) {
+        setTimeout(() => window.close(), 2000);
+      } else {
+        toast.success('Google account connected');
+        navigate('/settings?section=google', { replace: true });
+      }
     };
     void (async () => {
       const error = params.get('error');
@@ -62,15 +82,16 @@ export function GoogleCallbackPage() {
       const code = params.get('code');
       if (!code) return fail('No authorization code received');
       const { data, error: exchangeError } = await exchangeGoogleCode(code, params.get('state'));
+      if (data?.connected) return connected(data.user);
       if (exchangeError || !data?.user || !data.access_token) {
-        return fail(exchangeError?.message || data?.error || AUTH_ERROR_FALLBACK);
+        return fail(exchangeError?.message || AUTH_ERROR_FALLBACK);
       }
       succeed(data.user, data.access_token, data.refresh_token);
     })().catch((error: unknown) => {
       console.error(error);
       fail('An unexpected error occurred');
     });
-  }, [params]);
+  }, [params, navigate, startSession]);
 
   return (
     <div className="flex min-h-screen items-center justify-center bg-background p-4">

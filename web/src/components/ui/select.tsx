@@ -73,3 +73,12 @@ export function SelectItem({
     </SelectPrimitive.Item>
   );
 }
+
+export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      className={cn('px-2 pt-2 pb-1 text-xs font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}

@@ -3,5 +3,8 @@ import { useTheme } from '@/lib/theme';
 
 export function Toaster() {
   const { theme } = useTheme();
-  return <Sonner theme={theme} richColors closeButton position="top-right" />;
+  // Bottom-right and brief: toasts never cover the header's buttons.
+  return (
+    <Sonner theme={theme} richColors closeButton position="bottom-right" duration={3500} visibleToasts={3} />
+  );
 }

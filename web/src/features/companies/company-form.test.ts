@@ -67,6 +67,17 @@ describe('company form', () => {
     ).toBe(true);
   });
 
+  it("applies the contract's rules to the body it sends, under the field's name", () => {
+    const result = companyFormSchema.safeParse({
+      ...emptyCompanyForm,
+      record: 'Acme',
+      categories: 'x'.repeat(501),
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['categories', 'Categories must be at most 500 characters'],
+    ]);
+  });
+
   it('round-trips a company into the form', () => {
     const values = toFormValues({
       id: 1,

@@ -1,8 +1,12 @@
-import type { Company, ConnectionStrength, CreateCompanyBody } from '@relate/contracts';
+import {
+  type Company,
+  type ConnectionStrength,
+  ConnectionStrengthSchema,
+  type CreateCompanyBody,
+  CreateCompanyBodySchema,
+} from '@relate/contracts';
 import { format, isValid, parseISO } from 'date-fns';
 import { z } from 'zod';
-
-export const CONNECTION_STRENGTHS: ConnectionStrength[] = ['weak', 'medium', 'strong'];
 
 export const strengthLabel = (strength: ConnectionStrength) =>
   strength.charAt(0).toUpperCase() + strength.slice(1);
@@ -32,7 +36,7 @@ function isWebAddress(text: string): boolean {
   }
 }
 
-export const companyFormSchema = z.object({
+const companyFieldsSchema = z.object({
   record: z.string().trim().min(1, 'Company name is required').max(300, 'Company name is too long'),
   categories: z.string(),
   tags: z.string(),
@@ -46,12 +50,24 @@ export const companyFormSchema = z.object({
     .string()
     .refine((value) => parseFollowerCount(value) >= 0, 'Follower count must be 0 or more')
     .refine((value) => Number.isInteger(parseFollowerCount(value)), 'Follower count must be a whole number'),
-  connection_strength: z.enum(['', ...CONNECTION_STRENGTHS]),
+  connection_strength: z.enum(['', ...ConnectionStrengthSchema.options]),
   last_interaction: z.string(),
   description: z.string(),
   notion_id: z.string(),
 });
-export type CompanyFormValues = z.infer<typeof companyFormSchema>;
+export type CompanyFormValues = z.infer<typeof companyFieldsSchema>;
+
+/** The form's own checks (the spec's texts), then the contract's rules on the body it sends, per field. */
+export const companyFormSchema = companyFieldsSchema.superRefine((values, context) => {
+  const body = CreateCompanyBodySchema.safeParse(toCompanyBody(values));
+  if (body.success) return;
+  for (const issue of body.error.issues) {
+    const field = String(issue.path[0]) as keyof CompanyFormValues;
+    // A field the form itself already refuses keeps the form's own message.
+    if (!companyFieldsSchema.shape[field]?.safeParse(values[field]).success) continue;
+    context.addIssue({ code: 'custom', path: [field], message: issue.message });
+  }
+});
 
 export const emptyCompanyForm: CompanyFormValues = {
   record: '',

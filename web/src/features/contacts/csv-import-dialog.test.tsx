@@ -17,6 +17,20 @@ const json = (status: number, body: unknown) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A get-columns answer for `columns`, with nothing recognised unless `extra` says so. */
+const columnsOf = (columns: string[], extra: Record<string, unknown> = {}) => ({
+  success: true,
+  csv_columns: columns,
+  contact_fields: [],
+  total_rows: 1,
+  preview: [],
+  profile: null,
+  suggested_mapping: Object.fromEntries(columns.map((column) => [column, 'skip'])),
+  reasons: {},
+  combine: {},
+  ...extra,
+});
+
 /** Opens the dialog and picks people.csv holding `content`. */
 async function openWithFile(content: string) {
   render(
@@ -35,16 +49,21 @@ describe('Simple CSV Import mapping step', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        json(200, {
-          success: true,
-          csv_columns: ['First Name', 'Email Address', 'Connected On'],
-          contact_fields: [],
-          total_rows: 3,
-          preview: [
-            { 'First Name': 'Ada', 'Email Address': 'ada@example.com', 'Connected On': '' },
-            { 'First Name': 'Grace', 'Email Address': '', 'Connected On': '' },
-          ],
-        }),
+        json(
+          200,
+          columnsOf(['First Name', 'Email Address', 'Connected On'], {
+            suggested_mapping: {
+              'First Name': 'first_name',
+              'Email Address': 'email',
+              'Connected On': 'skip',
+            },
+            total_rows: 3,
+            preview: [
+              { 'First Name': 'Ada', 'Email Address': 'ada@example.com', 'Connected On': '' },
+              { 'First Name': 'Grace', 'Email Address': '', 'Connected On': '' },
+            ],
+          }),
+        ),
       ),
     );
     await openWithFile('First Name\nAda\n');
@@ -61,25 +80,45 @@ describe('Simple CSV Import mapping step', () => {
   it('shows how much of the file is uploaded, then that the rows are being saved', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        json(200, { success: true, csv_columns: ['Email'], contact_fields: [], total_rows: 2, preview: [] }),
+      vi.fn(async (url: string) =>
+        url.endsWith('/csv/preview')
+          ? json(200, {
+              total_rows: 2,
+              importable_rows: 2,
+              skipped_rows: 0,
+              filled: { email: 2 },
+              rows: [{ row: 2, values: { email: 'a@x.io' } }],
+              errors: [],
+              warnings: [],
+            })
+          : json(200, columnsOf(['Email'], { suggested_mapping: { Email: 'email' }, total_rows: 2 })),
       ),
     );
     let report: (fraction: number) => void = () => {};
     let finish: () => void = () => {};
     importMock.mockImplementation(
-      (_file, _mapping, onUploadProgress) =>
+      (_file, _choice, onUploadProgress) =>
         new Promise((resolve) => {
           report = (fraction) => onUploadProgress?.(fraction);
           finish = () =>
             resolve({
-              data: { success: true, imported_count: 2, skipped_count: 0, total_rows: 2, errors: [] },
+              data: {
+                success: true,
+                imported_count: 2,
+                skipped_count: 0,
+                total_rows: 2,
+                errors: [],
+                warnings: [],
+                import_id: 7,
+              },
               error: null,
             } as Awaited<ReturnType<typeof importCsvWithMapping>>);
         }),
     );
     await openWithFile('Email\na@x.io\nb@x.io\n');
-    await userEvent.click(await screen.findByRole('button', { name: 'Import 2 rows' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('2 contacts will be imported')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 2 rows' }));
 
     act(() => report(0.4));
     expect(screen.getByRole('progressbar', { name: 'Uploading file' })).toHaveAttribute(
@@ -92,5 +131,56 @@ describe('Simple CSV Import mapping step', () => {
     expect(screen.getByText(/Saving 2 rows/)).toBeInTheDocument();
     await act(async () => finish());
     expect(await screen.findByText('Imported')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo this import' })).toBeInTheDocument();
+  });
+
+  it('says which export it recognised and why a column is skipped', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(
+          200,
+          columnsOf(['First Name', 'Middle Name', 'Phonetic First Name'], {
+            profile: { id: 'google', name: 'Google Contacts' },
+            suggested_mapping: {
+              'First Name': 'first_name',
+              'Middle Name': 'skip',
+              'Phonetic First Name': 'skip',
+            },
+            reasons: { 'Phonetic First Name': 'A phonetic spelling of the name, not the name itself' },
+          }),
+        ),
+      ),
+    );
+    await openWithFile('First Name\nAda\n');
+    expect(await screen.findByText('Recognised: Google Contacts.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Skipped: A phonetic spelling of the name, not the name itself'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
+    expect(screen.queryByTestId('clash')).not.toBeInTheDocument();
+  });
+
+  it('marks two columns on one field as a clash and blocks the preview until the person chooses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(
+          200,
+          columnsOf(['First Name', 'Middle Name'], {
+            suggested_mapping: { 'First Name': 'first_name', 'Middle Name': 'first_name' },
+          }),
+        ),
+      ),
+    );
+    await openWithFile('First Name,Middle Name\nGrace,Brewster\n');
+    expect(await screen.findByTestId('clash')).toHaveTextContent(
+      'First Name gets 2 columns: "First Name", "Middle Name".',
+    );
+    expect(screen.getByText('Clash: First Name also gets Middle Name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Join with a space' }));
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
+    expect(screen.getByText('Shares First Name with Middle Name (joined with a space)')).toBeInTheDocument();
   });
 });

@@ -1,50 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { guessMapping, sampleValues } from './csv-mapping';
+import { findClashes, sampleValues, targetLabel, unresolved } from './csv-mapping';
 
-describe('guessMapping', () => {
-  it('applies the spec table and skips what it does not know', () => {
-    expect(
-      guessMapping(['First Name', 'E-mail Address', 'Tel', 'Organisation', 'Company Name', 'Notes']),
-    ).toEqual({
+describe('findClashes', () => {
+  it('marks every field that more than one column goes to, custom fields case-insensitively', () => {
+    const columns = ['First Name', 'Middle Name', 'Last Name', 'Email 2', 'Other email'];
+    const mapping = {
       'First Name': 'first_name',
-      'E-mail Address': 'email',
-      Tel: 'phone',
-      Organisation: 'organization',
-      'Company Name': 'organization',
-      Notes: 'skip',
-    });
+      'Middle Name': 'first_name',
+      'Last Name': 'last_name',
+      'Email 2': 'custom_Email 2',
+      'Other email': 'custom_email 2',
+    };
+    expect(findClashes(columns, mapping)).toEqual([
+      { field: 'first_name', headers: ['First Name', 'Middle Name'], needsOtherField: false },
+      { field: 'custom_email 2', headers: ['Email 2', 'Other email'], needsOtherField: false },
+    ]);
   });
 
-  it('tells last names and full names from first names', () => {
-    expect(guessMapping(['Last Name', 'Full Name', 'Name'])).toEqual({
-      'Last Name': 'last_name',
-      'Full Name': 'full_name',
-      Name: 'first_name',
-    });
+  it('lets labelled phone columns share phone and mobile, but not with a plain mobile column', () => {
+    const columns = ['Phone 1 - Value', 'Phone 2 - Value', 'Handy'];
+    const labelled = {
+      'Phone 1 - Value': 'phone_by_label',
+      'Phone 2 - Value': 'phone_by_label',
+      Handy: 'skip',
+    };
+    expect(findClashes(columns, labelled)).toEqual([]);
+    const clashes = findClashes(columns, { ...labelled, Handy: 'mobile' });
+    expect(clashes).toEqual([
+      { field: 'mobile', headers: ['Phone 1 - Value', 'Phone 2 - Value', 'Handy'], needsOtherField: true },
+    ]);
+    // Joining cannot settle it: a field must be chosen.
+    expect(unresolved(clashes, { mobile: 'join' })).toHaveLength(1);
+  });
+
+  it('counts a clash as settled once the person joins the columns or keeps the first', () => {
+    const clashes = findClashes(['A', 'B'], { A: 'notes', B: 'notes' });
+    expect(unresolved(clashes, {})).toHaveLength(1);
+    expect(unresolved(clashes, { notes: 'first' })).toEqual([]);
   });
 });
 
-describe('guessMapping on a LinkedIn Connections.csv header', () => {
-  it('maps names, e-mail and company, and skips the rest for the user to choose', () => {
-    expect(
-      guessMapping([
-        'First Name',
-        'Last Name',
-        'URL',
-        'Email Address',
-        'Company',
-        'Position',
-        'Connected On',
-      ]),
-    ).toEqual({
-      'First Name': 'first_name',
-      'Last Name': 'last_name',
-      URL: 'skip',
-      'Email Address': 'email',
-      Company: 'organization',
-      Position: 'skip',
-      'Connected On': 'skip',
-    });
+describe('targetLabel', () => {
+  it('names fields, custom fields as the user wrote them, and the special targets', () => {
+    expect(targetLabel('job_title')).toBe('Job Title');
+    expect(targetLabel('custom_email 2', ['Email 2'])).toBe('Email 2');
+    expect(targetLabel('phone_by_label')).toBe('Phone or Mobile (by its label)');
   });
 });
 

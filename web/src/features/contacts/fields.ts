@@ -1,4 +1,12 @@
-/** Every contact field the forms know, grouped by the dialog tab that shows it (spec section 2, 3). */
+import {
+  ContactStatusSchema,
+  GenderSchema,
+  JobStatusSchema,
+  type PersonBody,
+  PrioritySchema,
+} from '@relate/contracts';
+
+/** How each contact field is shown and edited, grouped by the dialog tab that shows it (spec section 2, 3). */
 export type FieldKind = 'text' | 'email' | 'url' | 'tel' | 'textarea' | 'date' | 'datetime' | 'select';
 
 /** What an input needs to know about a field (contact fields and custom fields alike). */
@@ -14,37 +22,8 @@ export interface ContactField extends FieldSpec {
   key: ContactFieldKey;
 }
 
-export const GENDERS = ['male', 'female', 'other'] as const;
-export const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
-export const STATUSES = ['active', 'inactive', 'prospect', 'client', 'partner'] as const;
-export const PRIORITIES = ['low', 'medium', 'high'] as const;
-
-export type ContactFieldKey =
-  | 'first_name'
-  | 'last_name'
-  | 'gender'
-  | 'birthday'
-  | 'email'
-  | 'phone'
-  | 'mobile'
-  | 'address'
-  | 'organization'
-  | 'job_title'
-  | 'job_status'
-  | 'linkedin_url'
-  | 'github_url'
-  | 'facebook_url'
-  | 'twitter_url'
-  | 'website_url'
-  | 'avatar_url'
-  | 'status'
-  | 'priority'
-  | 'group'
-  | 'source'
-  | 'tags'
-  | 'last_contact_date'
-  | 'next_follow_up_date'
-  | 'notes';
+/** Every field of a contact the forms edit: the contract's body fields, less the derived full name. */
+export type ContactFieldKey = Exclude<keyof PersonBody, 'full_name' | 'custom_fields'>;
 
 export const CONTACT_TABS = [
   {
@@ -56,7 +35,7 @@ export const CONTACT_TABS = [
       { key: 'email', label: 'Email', kind: 'email' },
       { key: 'phone', label: 'Phone', kind: 'tel' },
       { key: 'mobile', label: 'Mobile', kind: 'tel' },
-      { key: 'gender', label: 'Gender', kind: 'select', options: GENDERS },
+      { key: 'gender', label: 'Gender', kind: 'select', options: GenderSchema.options },
       { key: 'birthday', label: 'Birthday', kind: 'date' },
       { key: 'address', label: 'Address', kind: 'textarea' },
     ],
@@ -67,7 +46,7 @@ export const CONTACT_TABS = [
     fields: [
       { key: 'organization', label: 'Organization', kind: 'text' },
       { key: 'job_title', label: 'Job Title', kind: 'text' },
-      { key: 'job_status', label: 'Job Status', kind: 'select', options: JOB_STATUSES },
+      { key: 'job_status', label: 'Job Status', kind: 'select', options: JobStatusSchema.options },
     ],
   },
   {
@@ -86,8 +65,8 @@ export const CONTACT_TABS = [
     key: 'connection',
     label: 'Connection Management',
     fields: [
-      { key: 'status', label: 'Status', kind: 'select', options: STATUSES },
-      { key: 'priority', label: 'Priority', kind: 'select', options: PRIORITIES },
+      { key: 'status', label: 'Status', kind: 'select', options: ContactStatusSchema.options },
+      { key: 'priority', label: 'Priority', kind: 'select', options: PrioritySchema.options },
       { key: 'group', label: 'Group', kind: 'text' },
       { key: 'source', label: 'Source', kind: 'text' },
       { key: 'tags', label: 'Tags', kind: 'text' },
@@ -118,3 +97,7 @@ export function optionLabel(value: string): string {
   const text = value.replaceAll('_', ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Custom fields as the forms show them: plain text under custom_<name>. */
+export const customFieldSpecs = (names: readonly string[]): FieldSpec[] =>
+  names.map((name) => ({ key: `${CUSTOM_PREFIX}${name}`, label: name, kind: 'text' }));

@@ -50,8 +50,8 @@ describe.each(['Europe/Berlin', 'America/Los_Angeles', 'Pacific/Kiritimati'])(
         ...newEventValues(new Date(2026, 11, 24, 9), new Date(2026, 11, 24, 10)),
         title: 'Christmas Eve',
         all_day: true,
-        start: '2026-12-24',
-        end: '2026-12-24',
+        start_datetime: '2026-12-24',
+        end_datetime: '2026-12-24',
         repeat_pattern: 'yearly' as const,
         repeat_end_date: '2030-12-24',
       };
@@ -61,8 +61,8 @@ describe.each(['Europe/Berlin', 'America/Los_Angeles', 'Pacific/Kiritimati'])(
         repeat_end_date: '2030-12-24T23:59:59.000Z',
       });
       expect(eventFormValues(christmasEve)).toMatchObject({
-        start: '2026-12-24',
-        end: '2026-12-24',
+        start_datetime: '2026-12-24',
+        end_datetime: '2026-12-24',
         repeat_end_date: '2030-12-24',
       });
       expect(format(calendarSpan(christmasEve).start, 'yyyy-MM-dd')).toBe('2026-12-24');

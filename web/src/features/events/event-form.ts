@@ -1,25 +1,23 @@
-import type { CalendarEvent } from '@relate/contracts';
+import { type CalendarEvent, type CreateEventBody, CreateEventBodySchema } from '@relate/contracts';
 import { format, isValid, parseISO } from 'date-fns';
+import { z } from 'zod';
 
-export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
-export type RepeatPattern = (typeof REPEAT_PATTERNS)[number];
+type RepeatPattern = CalendarEvent['repeat_pattern'];
 
-export interface Participant {
-  name: string;
-  email: string;
-}
-
-/** The event dialog's values: inputs as strings, as the form edits them. */
+/**
+ * The event dialog's values: inputs as strings, as the form edits them, under the contract's field names
+ * so that the contract's errors land on the fields that caused them.
+ */
 export interface EventFormValues {
   title: string;
   description: string;
-  start: string; // yyyy-MM-ddTHH:mm, or yyyy-MM-dd when all day
-  end: string;
+  start_datetime: string; // yyyy-MM-ddTHH:mm, or yyyy-MM-dd when all day
+  end_datetime: string;
   all_day: boolean;
   location: string;
-  event_type: 'meeting' | 'event';
+  event_type: CalendarEvent['event_type'];
   project: string;
-  participants: Participant[];
+  participants: { name: string; email: string }[];
   alert_minutes: string;
   repeat_pattern: RepeatPattern;
   repeat_interval: string;
@@ -39,8 +37,8 @@ export function newEventValues(start: Date, end: Date): EventFormValues {
   return {
     title: '',
     description: '',
-    start: format(start, LOCAL),
-    end: format(end, LOCAL),
+    start_datetime: format(start, LOCAL),
+    end_datetime: format(end, LOCAL),
     all_day: false,
     location: '',
     event_type: 'meeting',
@@ -63,8 +61,11 @@ export function eventFormValues(event: CalendarEvent): EventFormValues {
   return {
     title: event.title,
     description: event.description ?? '',
-    start: dateInput(event.series_start, event.all_day),
-    end: dateInput(new Date(new Date(event.series_start).getTime() + duration).toISOString(), event.all_day),
+    start_datetime: dateInput(event.series_start, event.all_day),
+    end_datetime: dateInput(
+      new Date(new Date(event.series_start).getTime() + duration).toISOString(),
+      event.all_day,
+    ),
     all_day: event.all_day,
     location: event.location ?? '',
     event_type: event.event_type,
@@ -95,9 +96,12 @@ function allDayIso(value: string, endOfDay = false): string {
   return `${value.slice(0, 10)}T${endOfDay ? '23:59:59' : '00:00:00'}.000Z`;
 }
 
+/** An instant for an input's value; a cleared or partial input stays as it is, for the contract to reject. */
 function toIso(value: string, allDay: boolean, endOfDay = false): string {
+  if (!value) return value;
   if (allDay) return allDayIso(value, endOfDay);
-  return new Date(value).toISOString();
+  const date = new Date(value);
+  return isValid(date) ? date.toISOString() : value;
 }
 
 /** A timed series' last day ends at local midnight; an all-day series' at UTC midnight. */
@@ -122,44 +126,23 @@ export function calendarSpan(event: Pick<CalendarEvent, 'start_datetime' | 'end_
   };
 }
 
-export interface EventPayload {
-  title: string;
-  description: string | null;
-  start_datetime: string;
-  end_datetime: string;
-  all_day: boolean;
-  timezone: string;
-  location: string | null;
-  event_type: 'meeting' | 'event';
-  project: string | null;
-  participants: Participant[];
-  alert_minutes: number;
-  repeat_pattern: RepeatPattern;
-  repeat_interval: number;
-  repeat_days: number[];
-  repeat_end_date: string | null;
-  notes: string | null;
-  google_sync: boolean;
-}
-
-export function toEventPayload(values: EventFormValues): EventPayload {
+/** The request body for the form's values (every participant row is sent: an empty one is an error to fix). */
+export function toEventPayload(values: EventFormValues): CreateEventBody {
   const interval = Number.parseInt(values.repeat_interval, 10);
   return {
     title: values.title.trim(),
     description: values.description.trim() || null,
-    start_datetime: toIso(values.start, values.all_day),
-    end_datetime: toIso(values.end, values.all_day, true),
+    start_datetime: toIso(values.start_datetime, values.all_day),
+    end_datetime: toIso(values.end_datetime, values.all_day, true),
     all_day: values.all_day,
     timezone: values.timezone || browserZone(),
     location: values.location.trim() || null,
     event_type: values.event_type,
     project: values.project.trim() || null,
-    participants: values.participants
-      .map((participant) => ({
-        name: participant.name.trim(),
-        email: participant.email.trim().toLowerCase(),
-      }))
-      .filter((participant) => participant.email),
+    participants: values.participants.map((participant) => ({
+      name: participant.name.trim(),
+      email: participant.email.trim().toLowerCase(),
+    })),
     alert_minutes: alertMinutes(values.alert_minutes),
     repeat_pattern: values.repeat_pattern,
     repeat_interval: Number.isFinite(interval) && interval > 0 ? interval : 1,
@@ -185,3 +168,9 @@ export function dateInput(
   if (allDay) return date.toISOString().slice(0, 10);
   return format(date, kind === 'date' ? 'yyyy-MM-dd' : LOCAL);
 }
+
+/** The form's resolver schema: its values become the request body, which the contract then checks. */
+export const EventFormSchema = z
+  .custom<EventFormValues>()
+  .transform(toEventPayload)
+  .pipe(CreateEventBodySchema);

@@ -8,9 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TasksPage } from './components/tasks-page';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('@/features/auth/auth-provider', () => ({
-  useAuth: () => ({ user: { id: 2, email: 'ben@example.com' } }),
-}));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -51,7 +48,7 @@ function renderPage(tasks: Task[]) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <TasksPage />
+        <TasksPage user={{ id: 2, email: 'ben@example.com' }} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -101,7 +98,7 @@ describe('Tasks tab', () => {
     expect(screen.getByRole('menuitemcheckbox', { name: /To do/ })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(screen.getByRole('menuitemcheckbox', { name: 'In progress' }));
 
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task marked as in_progress'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Task marked as in progress'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(put[0]).toBe('/api/tasks/7');
     expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'in_progress' });

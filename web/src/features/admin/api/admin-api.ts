@@ -1,10 +1,12 @@
 import type { AdminUserResponse, User, UsersResponse } from '@relate/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { adminKeys } from './keys';
 
 export const adminUsersQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'users'],
+    queryKey: adminKeys.users(),
     queryFn: ({ signal }) => fetchJson<UsersResponse>('/admin/users', { signal }),
     select: (data): User[] => data.users,
   });
@@ -22,10 +24,5 @@ const call = (action: UserAction, id: number) => {
 };
 
 /** Approve, reject or delete a user; the list is reloaded after each action (spec section 4). */
-export function useUserAction(action: UserAction) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => call(action, id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
-  });
-}
+export const useUserAction = (action: UserAction) =>
+  useAppMutation({ mutationFn: (id: number) => call(action, id), invalidates: [adminKeys.users()] });

@@ -1,79 +1,34 @@
 import type { User } from '@relate/contracts';
-import {
-  ArrowLeftIcon,
-  CheckIcon,
-  ClockIcon,
-  PhoneIcon,
-  RefreshCwIcon,
-  SendIcon,
-  Trash2Icon,
-  UserCheckIcon,
-  UsersIcon,
-  XIcon,
-} from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { ClockIcon, RefreshCwIcon, UserCheckIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { Badge } from '@/components/ui/badge';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { QueryState } from '@/components/query-state';
+import { StatCard } from '@/components/stat-card';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate } from '@/lib/format';
+import { useListState } from '@/lib/use-list-state';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useUserAction } from '../api/admin-api';
+import { sortUsers, UsersTable } from './users-table';
 
 type Filter = 'all' | 'pending' | 'approved' | 'rejected';
+const FILTERS = ['filter'] as const;
+const DEFAULT_SORT = { id: 'created_at', desc: true };
 
-const matches = (user: User, filter: Filter) => filter === 'all' || user.status === filter;
+const asFilter = (value: string): Filter =>
+  value === 'pending' || value === 'approved' || value === 'rejected' ? value : 'all';
 
-function StatusBadge({ user }: { user: User }) {
-  if (user.status === 'approved') return <Badge variant="success">Approved</Badge>;
-  if (user.status === 'rejected') return <Badge variant="destructive">Rejected</Badge>;
-  return <Badge variant="warning">Pending</Badge>;
-}
-
-function StatCard({
-  title,
-  value,
-  icon: Icon,
-  hint,
-}: {
-  title: string;
-  value: number;
-  icon: typeof UsersIcon;
-  hint: string;
-}) {
-  return (
-    <Card>
-      <CardHeader className="flex-row items-center justify-between pb-2">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <Icon className="hidden size-4 shrink-0 text-muted-foreground sm:block" />
-      </CardHeader>
-      <CardContent>
-        <p className="text-2xl font-semibold tabular-nums sm:text-3xl">{value}</p>
-        <p className="hidden text-xs text-muted-foreground sm:block">{hint}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-export function AdminDashboard() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filterParam = searchParams.get('filter');
-  const filter: Filter =
-    filterParam === 'pending' || filterParam === 'approved' || filterParam === 'rejected'
-      ? filterParam
-      : 'all';
+/** /admin (spec section 4): approve, reject and delete accounts. */
+export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
+  const list = useListState({ defaultSort: DEFAULT_SORT, filters: FILTERS, debounceMs: 0 });
+  const filter = asFilter(list.filterInputs.filter);
+  const sort = list.sort ?? DEFAULT_SORT;
   const users = useAdminUsers();
   const approve = useUserAction('approve');
   const reject = useUserAction('reject');
   const remove = useUserAction('delete');
   const [toDelete, setToDelete] = useState<User | null>(null);
-
-  useEffect(() => {
-    if (users.isError) toast.error('Failed to fetch users');
-  }, [users.isError]);
 
   const all = users.data ?? [];
   const counts = {
@@ -81,18 +36,12 @@ export function AdminDashboard() {
     pending: all.filter((user) => user.status === 'pending').length,
     approved: all.filter((user) => user.status === 'approved').length,
   };
-  const visible = all.filter((user) => matches(user, filter));
-
-  const setFilter = (next: Filter) =>
-    setSearchParams(next === 'all' ? {} : { filter: next }, { replace: true });
 
   const run = (mutation: ReturnType<typeof useUserAction>, id: number, success: string, failure: string) =>
     mutation.mutate(id, {
       onSuccess: () => toast.success(success),
       onError: (error) => toast.error(failure, { description: error.message }),
     });
-
-  const refresh = () => void users.refetch();
 
   const filters: { key: Filter; label: string }[] = [
     { key: 'all', label: `All Users (${counts.all})` },
@@ -103,17 +52,11 @@ export function AdminDashboard() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center">
-          <Link to="/dashboard" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-            <ArrowLeftIcon />
-            Back to Dashboard
-          </Link>
-          <div>
-            <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
-            <p className="text-sm text-muted-foreground">Approve new accounts and manage users.</p>
-          </div>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+          <p className="text-sm text-muted-foreground">Approve new accounts and manage users.</p>
         </div>
-        <Button variant="outline" size="sm" onClick={refresh} disabled={users.isFetching}>
+        <Button variant="outline" size="sm" onClick={() => void users.refetch()} disabled={users.isFetching}>
           <RefreshCwIcon className={cn(users.isFetching && 'animate-spin')} />
           Refresh
         </Button>
@@ -125,22 +68,25 @@ export function AdminDashboard() {
           value={counts.all}
           icon={UsersIcon}
           hint="Every account on this installation"
+          loading={users.isPending}
         />
         <StatCard
           title="Approved Users"
           value={counts.approved}
           icon={UserCheckIcon}
           hint="Can sign in and work"
+          loading={users.isPending}
         />
         <StatCard
           title="Pending Approval"
           value={counts.pending}
           icon={ClockIcon}
           hint="Waiting for your decision"
+          loading={users.isPending}
         />
       </div>
 
-      <Card>
+      <Card className="overflow-hidden">
         <CardHeader className="gap-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="grid gap-1.5">
             <CardTitle>User Management</CardTitle>
@@ -155,89 +101,35 @@ export function AdminDashboard() {
                 size="sm"
                 variant={filter === item.key ? 'default' : 'outline'}
                 aria-pressed={filter === item.key}
-                onClick={() => setFilter(item.key)}
+                onClick={() => list.setFilterInput('filter', item.key === 'all' ? '' : item.key)}
               >
                 {item.label}
               </Button>
             ))}
           </div>
         </CardHeader>
-        <CardContent className="grid gap-3">
-          {users.isPending ? (
-            ['a', 'b', 'c'].map((key) => <Skeleton key={key} className="h-20 w-full" />)
-          ) : visible.length === 0 ? (
-            <p className="py-10 text-center text-sm text-muted-foreground">No users found</p>
-          ) : (
-            <ul className="grid gap-3">
-              {visible.map((user) => (
-                <li
-                  key={user.id}
-                  data-testid="admin-user-row"
-                  className="flex flex-col gap-3 rounded-lg border p-4 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="grid min-w-0 gap-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{user.full_name || 'No name'}</span>
-                      <StatusBadge user={user} />
-                      {user.is_admin && <Badge variant="secondary">Admin</Badge>}
-                    </div>
-                    <span className="truncate text-sm text-muted-foreground">{user.email}</span>
-                    <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-                      <span>Registered {formatDate(user.created_at)}</span>
-                      {user.telegram_id && (
-                        <span className="inline-flex items-center gap-1">
-                          <SendIcon className="size-3" /> Telegram {user.telegram_id}
-                        </span>
-                      )}
-                      {user.whatsapp_phone_number && (
-                        <span className="inline-flex items-center gap-1">
-                          <PhoneIcon className="size-3" /> WhatsApp {user.whatsapp_phone_number}
-                        </span>
-                      )}
-                    </div>
-                  </div>
-                  <div className="flex shrink-0 flex-wrap gap-2">
-                    {!user.is_approved && (
-                      <>
-                        <Button
-                          size="sm"
-                          onClick={() =>
-                            run(approve, user.id, 'User approved successfully', 'Failed to approve user')
-                          }
-                          disabled={approve.isPending}
-                        >
-                          <CheckIcon />
-                          Approve
-                        </Button>
-                        {user.status !== 'rejected' && (
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() =>
-                              run(reject, user.id, 'User rejected successfully', 'Failed to reject user')
-                            }
-                            disabled={reject.isPending}
-                          >
-                            <XIcon />
-                            Reject
-                          </Button>
-                        )}
-                      </>
-                    )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-destructive"
-                      onClick={() => setToDelete(user)}
-                    >
-                      <Trash2Icon />
-                      Delete
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+        <CardContent className="p-4 pt-0 sm:p-0">
+          <QueryState query={users} errorTitle="Failed to fetch users">
+            {(data) => (
+              <UsersTable
+                users={sortUsers(
+                  data.filter((user) => filter === 'all' || user.status === filter),
+                  sort,
+                )}
+                currentUserId={currentUserId}
+                sort={sort}
+                onSortChange={list.setSort}
+                busy={approve.isPending || reject.isPending}
+                onApprove={(user) =>
+                  run(approve, user.id, 'User approved successfully', 'Failed to approve user')
+                }
+                onReject={(user) =>
+                  run(reject, user.id, 'User rejected successfully', 'Failed to reject user')
+                }
+                onDelete={setToDelete}
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
 

@@ -1,9 +1,9 @@
 import type {
+  GoogleCallbackResponse,
   LoginBody,
   LoginResponse,
   RegisterBody,
   RegisterResponse,
-  TokenPair,
   User,
 } from '@relate/contracts';
 import { request } from '@/lib/api-client';
@@ -23,10 +23,6 @@ export const logout = (refreshToken: string | null) =>
 
 export const getGoogleAuthorizationUrl = () => request<{ authorization_url: string }>('/auth/google');
 
+/** Sign-in answers a session; connecting Google from Settings answers `connected`. */
 export const exchangeGoogleCode = (code: string, state: string | null) =>
-  request<Partial<TokenPair> & { user?: User; access_token?: string; error?: string }>(
-    '/auth/google/callback',
-    {
-      query: { code, state },
-    },
-  );
+  request<GoogleCallbackResponse>('/auth/google/callback', { query: { code, state } });

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { openGooglePopup } from '@/lib/google-popup';
 import { getGoogleAuthorizationUrl } from '../api/auth-api';
+import { useAuth } from '../auth-provider';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured';
 
@@ -17,35 +20,58 @@ function GoogleIcon() {
 }
 
 /**
- * Opens Google's consent screen in a 500x600 popup. Until the server has a Google client configured
- * it says so instead of failing silently.
+ * Signs in with Google in a 500x600 popup (spec sections 2, 4 and 9). The popup's callback page posts
+ * the session back; a blocked popup falls back to a redirect of this tab.
  */
 export function GoogleSignInButton() {
+  const { startSession, refreshUser } = useAuth();
   const [busy, setBusy] = useState(false);
   const [notConfigured, setNotConfigured] = useState(false);
 
   const start = async () => {
     setBusy(true);
-    const { data, error } = await getGoogleAuthorizationUrl();
-    setBusy(false);
-    if (error) {
-      if (error.code === 'GOOGLE_NOT_CONFIGURED' || error.message.includes('not configured')) {
-        setNotConfigured(true);
-        toast.error(NOT_CONFIGURED, {
-          description: 'Ask your administrator to set GOOGLE_CLIENT_ID, or continue with email.',
+    try {
+      const { data, error } = await getGoogleAuthorizationUrl();
+      if (error) {
+        if (error.code === 'GOOGLE_NOT_CONFIGURED') {
+          setNotConfigured(true);
+          toast.error(NOT_CONFIGURED, {
+            description: 'Ask your administrator to set GOOGLE_CLIENT_ID, or continue with email.',
+          });
+        } else
+          toast.error('Error', { description: error.message || 'Failed to initiate Google authentication' });
+        return;
+      }
+      const outcome = await openGooglePopup(data.authorization_url);
+      if (outcome.type === 'GOOGLE_AUTH_SUCCESS' && outcome.access_token) {
+        const approved = startSession({
+          access_token: outcome.access_token,
+          refresh_token: outcome.refresh_token ?? '',
+          user: outcome.user,
         });
-      } else
-        toast.error('Error', { description: error.message || 'Failed to initiate Google authentication' });
-      return;
+        if (approved) {
+          await refreshUser();
+          toast.success('Welcome!', { description: 'Successfully signed in with Google.' });
+        }
+      } else if (outcome.type === 'GOOGLE_AUTH_ERROR') {
+        toast.error('Google Auth Failed', { description: outcome.error || 'Authentication failed' });
+      } else if (outcome.type === 'timeout') {
+        toast.error('Google Auth Failed', { description: 'Authentication failed' });
+      }
+    } catch (error) {
+      console.error(error);
+      toast.error('Error', {
+        description: error instanceof Error && error.message ? error.message : 'An unexpected error occurred',
+      });
+    } finally {
+      setBusy(false);
     }
-    const popup = window.open(data.authorization_url, 'google-auth', 'width=500,height=600');
-    if (!popup) window.location.href = data.authorization_url;
   };
 
   return (
     <div className="grid gap-1.5">
       <Button variant="outline" className="w-full" onClick={start} disabled={busy}>
-        <GoogleIcon />
+        {busy ? <Spinner /> : <GoogleIcon />}
         Continue with Google
       </Button>
       {notConfigured && (

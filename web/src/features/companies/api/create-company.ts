@@ -1,8 +1,10 @@
 import type { Company, CreateCompanyBody } from '@relate/contracts';
 import { fetchJson } from '@/lib/api-client';
-import { useCompaniesMutation } from './use-companies-mutation';
+import { useAppMutation } from '@/lib/query';
+import { companyKeys } from './keys';
 
 export const createCompany = (body: CreateCompanyBody) =>
   fetchJson<Company>('/companies', { method: 'POST', body });
 
-export const useCreateCompany = () => useCompaniesMutation(createCompany);
+export const useCreateCompany = () =>
+  useAppMutation({ mutationFn: createCompany, invalidates: [companyKeys.all] });

@@ -1,7 +1,9 @@
 import type { Message } from '@relate/contracts';
 import { fetchJson } from '@/lib/api-client';
-import { useCompaniesMutation } from './use-companies-mutation';
+import { useAppMutation } from '@/lib/query';
+import { companyKeys } from './keys';
 
 export const deleteCompany = (id: number) => fetchJson<Message>(`/companies/${id}`, { method: 'DELETE' });
 
-export const useDeleteCompany = () => useCompaniesMutation(deleteCompany);
+export const useDeleteCompany = () =>
+  useAppMutation({ mutationFn: deleteCompany, invalidates: [companyKeys.all] });

@@ -1,11 +1,11 @@
 import type { CompanyDuplicatesResponse } from '@relate/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
-import { companiesKey } from './get-companies';
+import { companyKeys } from './keys';
 
 export const companyDuplicatesQuery = () =>
   queryOptions({
-    queryKey: [...companiesKey, 'duplicates'],
+    queryKey: companyKeys.duplicates(),
     queryFn: ({ signal }) => fetchJson<CompanyDuplicatesResponse>('/companies/duplicates', { signal }),
     staleTime: 0,
   });

@@ -1,7 +1,13 @@
-import type { CompanyCsvBody, CompanyCsvHeadersResponse, CompanyCsvResult } from '@relate/contracts';
+import type {
+  CompanyCsvBody,
+  CompanyCsvHeadersResponse,
+  CompanyCsvPreview,
+  CompanyCsvResult,
+} from '@relate/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
-import { useCompaniesMutation } from './use-companies-mutation';
+import { useAppMutation } from '@/lib/query';
+import { companyKeys } from './keys';
 
 /** The headers as the server reads them, and whether 'Map CSV Columns' is needed. */
 export const inspectCompaniesCsv = (csvData: string) =>
@@ -10,9 +16,16 @@ export const inspectCompaniesCsv = (csvData: string) =>
     body: { csvData },
   });
 
+/** The import as it would be, nothing written. */
+export const previewCompaniesCsv = (body: CompanyCsvBody) =>
+  fetchJson<CompanyCsvPreview>('/company-csv-processor/preview', { method: 'POST', body });
+
 export const importCompaniesCsv = (body: CompanyCsvBody) =>
   fetchJson<CompanyCsvResult>('/company-csv-processor', { method: 'POST', body });
 
 export const useInspectCompaniesCsv = () => useMutation({ mutationFn: inspectCompaniesCsv });
 
-export const useImportCompaniesCsv = () => useCompaniesMutation(importCompaniesCsv);
+export const usePreviewCompaniesCsv = () => useMutation({ mutationFn: previewCompaniesCsv });
+
+export const useImportCompaniesCsv = () =>
+  useAppMutation({ mutationFn: importCompaniesCsv, invalidates: [companyKeys.all] });

@@ -1,22 +1,92 @@
-import type { Company, CompanySort } from '@relate/contracts';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { formatDate } from '@/lib/format';
+import type { Company } from '@relate/contracts';
+import type { ColumnDef } from '@tanstack/react-table';
+import { EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { DataTable } from '@/components/data-table/data-table';
+import { IconButton } from '@/components/icon-button';
+import { formatCompactNumber, formatDate, formatNumber } from '@/lib/format';
+import type { ListSort } from '@/lib/use-list-state';
 import { cn } from '@/lib/utils';
 import { DomainList, StrengthBadge, TagList } from './company-badges';
 
-export interface CompanySortState {
-  sort: CompanySort;
-  order: 'asc' | 'desc';
-}
+const Muted = ({ children }: { children?: string | null }) =>
+  children || <span className="text-muted-foreground">—</span>;
+
+/** The spec's columns; all but Domains sort on the server. */
+const columns: ColumnDef<Company>[] = [
+  {
+    accessorKey: 'id',
+    header: 'Record ID',
+    enableSorting: true,
+    meta: { label: 'Record ID', className: 'font-mono text-xs text-muted-foreground tabular-nums' },
+    cell: ({ row }) => `#${row.original.id}`,
+  },
+  {
+    accessorKey: 'record',
+    header: 'Record',
+    enableSorting: true,
+    meta: { label: 'Record', primary: true, className: 'max-w-64 min-w-44' },
+    cell: ({ row }) => (
+      <>
+        <span className="block truncate font-medium">{row.original.record}</span>
+        {row.original.tags.length > 0 && (
+          <div className="mt-1">
+            <TagList tags={row.original.tags} limit={3} />
+          </div>
+        )}
+      </>
+    ),
+  },
+  {
+    accessorKey: 'categories',
+    header: 'Categories',
+    enableSorting: true,
+    meta: { label: 'Categories', className: 'max-w-40 truncate' },
+    cell: ({ row }) => <Muted>{row.original.categories}</Muted>,
+  },
+  {
+    id: 'domains',
+    header: 'Domains',
+    meta: { label: 'Domains' },
+    cell: ({ row }) => <DomainList domains={row.original.domains} />,
+  },
+  {
+    accessorKey: 'last_interaction',
+    header: 'Last Interaction',
+    enableSorting: true,
+    meta: { label: 'Last Interaction', className: 'whitespace-nowrap' },
+    cell: ({ row }) => <Muted>{formatDate(row.original.last_interaction)}</Muted>,
+  },
+  {
+    accessorKey: 'connection_strength',
+    header: 'Connection Strength',
+    enableSorting: true,
+    meta: { label: 'Connection Strength' },
+    cell: ({ row }) => <StrengthBadge strength={row.original.connection_strength} />,
+  },
+  {
+    accessorKey: 'twitter_follower_count',
+    header: 'Twitter Followers',
+    enableSorting: true,
+    meta: { label: 'Twitter Followers', className: 'text-right tabular-nums' },
+    cell: ({ row }) => (
+      <span title={formatNumber(row.original.twitter_follower_count)}>
+        {formatCompactNumber(row.original.twitter_follower_count)}
+      </span>
+    ),
+  },
+  {
+    accessorKey: 'created_at',
+    header: 'Created At',
+    enableSorting: true,
+    meta: { label: 'Created At', className: 'whitespace-nowrap text-muted-foreground' },
+    cell: ({ row }) => formatDate(row.original.created_at),
+  },
+];
 
 interface CompaniesTableProps {
   companies: Company[];
-  sort: CompanySortState;
-  onSortChange: (sort: CompanySortState) => void;
+  sort: ListSort;
+  onSortChange: (sort: ListSort) => void;
   onView: (company: Company) => void;
   onEdit: (company: Company) => void;
   onDelete: (company: Company) => void;
@@ -24,83 +94,7 @@ interface CompaniesTableProps {
   stale?: boolean;
 }
 
-const followers = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
-
-function SortableHead({
-  column,
-  label,
-  sort,
-  onSortChange,
-  className,
-}: {
-  column: CompanySort;
-  label: string;
-  sort: CompanySortState;
-  onSortChange: (sort: CompanySortState) => void;
-  className?: string;
-}) {
-  const active = sort.sort === column;
-  const next: CompanySortState = { sort: column, order: active && sort.order === 'asc' ? 'desc' : 'asc' };
-  const Icon = !active ? ArrowUpDownIcon : sort.order === 'asc' ? ArrowUpIcon : ArrowDownIcon;
-  return (
-    <TableHead
-      aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('h-auto py-1.5 whitespace-normal', className)}
-    >
-      <button
-        type="button"
-        className={cn(
-          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-left leading-tight uppercase transition-colors hover:bg-accent hover:text-foreground',
-          active && 'text-foreground',
-        )}
-        onClick={() => onSortChange(next)}
-      >
-        {label}
-        <Icon className={cn('size-3', !active && 'opacity-40')} />
-      </button>
-    </TableHead>
-  );
-}
-
-function RowAction({
-  label,
-  onClick,
-  destructive,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  destructive?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          size="icon"
-          variant="ghost"
-          className={cn(
-            'size-7',
-            destructive && 'text-destructive hover:bg-destructive/10 hover:text-destructive',
-          )}
-          onClick={onClick}
-          aria-label={label}
-        >
-          {children}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent>{label}</TooltipContent>
-    </Tooltip>
-  );
-}
-
-const Muted = ({ children }: { children?: string | null }) =>
-  children || <span className="text-muted-foreground">—</span>;
-
-/** The company directory: server-side sort by the spec's seven columns. */
-/** The actions stay in view while a narrow window scrolls the wide table sideways. */
-const STICKY_END = 'sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.18)]';
-
+/** The company directory: server-side sort, the actions pinned to the right, cards on phones. */
 export function CompaniesTable({
   companies,
   sort,
@@ -110,90 +104,33 @@ export function CompaniesTable({
   onDelete,
   stale,
 }: CompaniesTableProps) {
-  const head = { sort, onSortChange };
   return (
-    <Table className="min-w-[1000px] [&_td]:px-2.5 [&_th]:px-2.5">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <SortableHead column="id" label="Record ID" {...head} />
-          <SortableHead column="record" label="Record" {...head} />
-          <SortableHead column="categories" label="Categories" {...head} />
-          <TableHead>Domains</TableHead>
-          <SortableHead column="last_interaction" label="Last Interaction" {...head} />
-          <SortableHead column="connection_strength" label="Connection Strength" {...head} />
-          <SortableHead
-            column="twitter_follower_count"
-            label="Twitter Followers"
-            className="text-right"
-            {...head}
-          />
-          <SortableHead column="created_at" label="Created At" {...head} />
-          <TableHead
-            className={cn(STICKY_END, 'bg-[color-mix(in_oklab,var(--muted)_50%,var(--card))] text-right')}
-          >
-            Actions
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={cn('transition-opacity', stale && 'opacity-60')}>
-        {companies.map((company) => (
-          <TableRow
-            key={company.id}
-            data-testid="company-row"
-            className="cursor-pointer"
+    <DataTable
+      label="Companies"
+      columns={columns}
+      data={companies}
+      getRowId={(company) => String(company.id)}
+      sort={sort}
+      onSortChange={onSortChange}
+      onRowOpen={onView}
+      rowProps={() => ({ 'data-testid': 'company-row' })}
+      className={cn('transition-opacity sm:min-w-[1000px]', stale && 'opacity-60')}
+      rowActions={(company) => (
+        <>
+          <IconButton
+            icon={EyeIcon}
+            label={`View details of ${company.record}`}
             onClick={() => onView(company)}
-          >
-            <TableCell className="font-mono text-xs text-muted-foreground tabular-nums">
-              #{company.id}
-            </TableCell>
-            <TableCell className="max-w-64 min-w-44">
-              <span className="block truncate font-medium">{company.record}</span>
-              {company.tags.length > 0 && (
-                <div className="mt-1">
-                  <TagList tags={company.tags} limit={3} />
-                </div>
-              )}
-            </TableCell>
-            <TableCell className="max-w-40 truncate">
-              <Muted>{company.categories}</Muted>
-            </TableCell>
-            <TableCell>
-              <DomainList domains={company.domains} />
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              <Muted>{formatDate(company.last_interaction)}</Muted>
-            </TableCell>
-            <TableCell>
-              <StrengthBadge strength={company.connection_strength} />
-            </TableCell>
-            <TableCell
-              className="text-right tabular-nums"
-              title={company.twitter_follower_count.toLocaleString()}
-            >
-              {followers.format(company.twitter_follower_count)}
-            </TableCell>
-            <TableCell className="whitespace-nowrap text-muted-foreground">
-              {formatDate(company.created_at)}
-            </TableCell>
-            <TableCell
-              className={cn(STICKY_END, 'bg-card text-right')}
-              onClick={(event) => event.stopPropagation()}
-            >
-              <div className="flex justify-end gap-0.5">
-                <RowAction label={`View details of ${company.record}`} onClick={() => onView(company)}>
-                  <EyeIcon />
-                </RowAction>
-                <RowAction label={`Edit ${company.record}`} onClick={() => onEdit(company)}>
-                  <PencilIcon />
-                </RowAction>
-                <RowAction label={`Delete ${company.record}`} onClick={() => onDelete(company)} destructive>
-                  <Trash2Icon />
-                </RowAction>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          />
+          <IconButton icon={PencilIcon} label={`Edit ${company.record}`} onClick={() => onEdit(company)} />
+          <IconButton
+            icon={Trash2Icon}
+            label={`Delete ${company.record}`}
+            onClick={() => onDelete(company)}
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          />
+        </>
+      )}
+    />
   );
 }

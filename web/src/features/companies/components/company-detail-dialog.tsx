@@ -13,6 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useUpdateCompany } from '../api/update-company';
@@ -78,58 +79,60 @@ export function CompanyDetailDialog({ company, onOpenChange }: CompanyDetailDial
     <Dialog open={company !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" onOpenAutoFocus={focusDialog}>
         {company && (
-          <form onSubmit={submit} noValidate className="grid gap-5">
-            <DialogHeader className="flex-row items-center gap-3">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-                <Building2Icon className="size-5" />
-              </span>
-              <div className="grid min-w-0 gap-1">
-                <DialogTitle className="truncate">{company.record}</DialogTitle>
-                <DialogDescription className="flex flex-wrap items-center gap-2">
-                  <span>Company details</span>
-                  {company.connection_strength && <StrengthBadge strength={company.connection_strength} />}
-                  {company.linkedin_profile && (
-                    <a
-                      href={linkedinHref(company.linkedin_profile)}
-                      target="_blank"
-                      rel="noreferrer"
-                      className="inline-flex items-center gap-1 text-primary hover:underline"
-                    >
-                      LinkedIn
-                      <ExternalLinkIcon className="size-3" />
-                    </a>
-                  )}
-                </DialogDescription>
-                {company.tags.length > 0 && <TagList tags={company.tags} />}
-              </div>
-            </DialogHeader>
+          <Form {...form}>
+            <form onSubmit={submit} noValidate className="grid gap-5">
+              <DialogHeader className="flex-row items-center gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                  <Building2Icon className="size-5" />
+                </span>
+                <div className="grid min-w-0 gap-1">
+                  <DialogTitle className="truncate">{company.record}</DialogTitle>
+                  <DialogDescription className="flex flex-wrap items-center gap-2">
+                    <span>Company details</span>
+                    {company.connection_strength && <StrengthBadge strength={company.connection_strength} />}
+                    {company.linkedin_profile && (
+                      <a
+                        href={linkedinHref(company.linkedin_profile)}
+                        target="_blank"
+                        rel="noreferrer"
+                        className="inline-flex items-center gap-1 text-primary hover:underline"
+                      >
+                        LinkedIn
+                        <ExternalLinkIcon className="size-3" />
+                      </a>
+                    )}
+                  </DialogDescription>
+                  {company.tags.length > 0 && <TagList tags={company.tags} />}
+                </div>
+              </DialogHeader>
 
-            <Section title="Basic Information">
-              <BasicInformationFields form={form} idPrefix="company-detail" />
-            </Section>
-            <Section title="Contact & Social">
-              <ContactSocialFields form={form} idPrefix="company-detail" />
-            </Section>
-            <Section title="Relationship">
-              <RelationshipFields form={form} idPrefix="company-detail" />
-            </Section>
-            <Section title="System Information">
-              <ReadOnly label="Record ID">{company.id}</ReadOnly>
-              <NotionIdField form={form} idPrefix="company-detail" />
-              <ReadOnly label="Created At">{formatDateTime(company.created_at)}</ReadOnly>
-              <ReadOnly label="Updated At">{formatDateTime(company.updated_at)}</ReadOnly>
-            </Section>
+              <Section title="Basic Information">
+                <BasicInformationFields form={form} />
+              </Section>
+              <Section title="Contact & Social">
+                <ContactSocialFields form={form} />
+              </Section>
+              <Section title="Relationship">
+                <RelationshipFields form={form} />
+              </Section>
+              <Section title="System Information">
+                <ReadOnly label="Record ID">{company.id}</ReadOnly>
+                <NotionIdField form={form} />
+                <ReadOnly label="Created At">{formatDateTime(company.created_at)}</ReadOnly>
+                <ReadOnly label="Updated At">{formatDateTime(company.updated_at)}</ReadOnly>
+              </Section>
 
-            <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
-              <Button variant="outline" onClick={() => onOpenChange(false)}>
-                Close
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending && <Spinner className="size-4 text-current" label="Saving" />}
-                Save All Changes
-              </Button>
-            </DialogFooter>
-          </form>
+              <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
+                <Button variant="outline" onClick={() => onOpenChange(false)}>
+                  Close
+                </Button>
+                <Button type="submit" disabled={update.isPending}>
+                  {update.isPending && <Spinner className="size-4 text-current" label="Saving" />}
+                  Save All Changes
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
         )}
       </DialogContent>
     </Dialog>

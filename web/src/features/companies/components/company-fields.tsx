@@ -1,168 +1,195 @@
+import { ConnectionStrengthSchema } from '@relate/contracts';
 import type { ReactNode } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { cn } from '@/lib/utils';
-import { CONNECTION_STRENGTHS, type CompanyFormValues, strengthLabel } from '../company-form';
+import { type CompanyFormValues, strengthLabel } from '../company-form';
 
 type Form = UseFormReturn<CompanyFormValues>;
+type Name = FieldPath<CompanyFormValues>;
 
 const NOT_SET = 'not-set';
 
-function Field({
-  id,
+/** One labelled field of the company form; `input` renders its control inside a FormControl. */
+function CompanyField({
+  form,
+  name,
   label,
   required,
   hint,
-  error,
   className,
-  children,
+  input,
 }: {
-  id: string;
+  form: Form;
+  name: Name;
   label: string;
   required?: boolean;
   hint?: string;
-  error?: string;
   className?: string;
-  children: ReactNode;
+  input: (field: {
+    value: string;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    name: string;
+  }) => ReactNode;
 }) {
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <Label htmlFor={id}>
-        {label}
-        {required && <span className="text-destructive"> *</span>}
-      </Label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {error}
-        </p>
-      ) : (
-        hint && <p className="text-xs text-muted-foreground">{hint}</p>
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className ?? 'content-start gap-1.5'}>
+          <FormLabel>
+            {label}
+            {required && <span className="text-destructive"> *</span>}
+          </FormLabel>
+          {input({ ...field, onChange: (value: string) => field.onChange(value) })}
+          {hint && <FormDescription>{hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
       )}
-    </div>
+    />
   );
 }
 
+const text =
+  (props: React.ComponentProps<typeof Input> = {}) =>
+  (field: { value: string; onChange: (value: string) => void; onBlur: () => void; name: string }) => (
+    <FormControl>
+      <Input {...props} {...field} onChange={(event) => field.onChange(event.target.value)} />
+    </FormControl>
+  );
+
 interface FieldsProps {
   form: Form;
-  idPrefix: string;
 }
 
 /** Name, categories, tags and description. */
-export function BasicInformationFields({ form, idPrefix }: FieldsProps) {
-  const { errors } = form.formState;
-  const id = (name: string) => `${idPrefix}-${name}`;
+export function BasicInformationFields({ form }: FieldsProps) {
   return (
     <>
-      <Field id={id('record')} label="Company Name" required error={errors.record?.message}>
-        <Input
-          id={id('record')}
-          placeholder="Acme Inc."
-          autoComplete="organization"
-          aria-invalid={errors.record ? true : undefined}
-          aria-describedby={errors.record ? `${id('record')}-error` : undefined}
-          {...form.register('record')}
-        />
-      </Field>
-      <Field id={id('categories')} label="Categories">
-        <Input id={id('categories')} placeholder="SaaS, Fintech" {...form.register('categories')} />
-      </Field>
-      <Field id={id('tags')} label="Tags" hint="Separate tags with commas" className="sm:col-span-2">
-        <Input id={id('tags')} placeholder="customer, priority" {...form.register('tags')} />
-      </Field>
-      <Field id={id('description')} label="Description" className="sm:col-span-2">
-        <Textarea
-          id={id('description')}
-          rows={3}
-          placeholder="What the company does"
-          {...form.register('description')}
-        />
-      </Field>
+      <CompanyField
+        form={form}
+        name="record"
+        label="Company Name"
+        required
+        input={text({ placeholder: 'Acme Inc.', autoComplete: 'organization' })}
+      />
+      <CompanyField
+        form={form}
+        name="categories"
+        label="Categories"
+        input={text({ placeholder: 'SaaS, Fintech' })}
+      />
+      <CompanyField
+        form={form}
+        name="tags"
+        label="Tags"
+        hint="Separate tags with commas"
+        className="content-start gap-1.5 sm:col-span-2"
+        input={text({ placeholder: 'customer, priority' })}
+      />
+      <CompanyField
+        form={form}
+        name="description"
+        label="Description"
+        className="content-start gap-1.5 sm:col-span-2"
+        input={(field) => (
+          <FormControl>
+            <Textarea
+              rows={3}
+              placeholder="What the company does"
+              {...field}
+              onChange={(event) => field.onChange(event.target.value)}
+            />
+          </FormControl>
+        )}
+      />
     </>
   );
 }
 
 /** LinkedIn, Twitter, follower count and domains. */
-export function ContactSocialFields({ form, idPrefix }: FieldsProps) {
-  const { errors } = form.formState;
-  const id = (name: string) => `${idPrefix}-${name}`;
+export function ContactSocialFields({ form }: FieldsProps) {
   return (
     <>
-      <Field id={id('linkedin')} label="LinkedIn" error={errors.linkedin_profile?.message}>
-        <Input
-          id={id('linkedin')}
-          type="url"
-          inputMode="url"
-          placeholder="https://www.linkedin.com/company/acme"
-          aria-invalid={errors.linkedin_profile ? true : undefined}
-          {...form.register('linkedin_profile')}
-        />
-      </Field>
-      <Field id={id('twitter')} label="Twitter">
-        <Input id={id('twitter')} placeholder="@acme" {...form.register('twitter')} />
-      </Field>
-      <Field id={id('followers')} label="Twitter Followers" error={errors.twitter_follower_count?.message}>
-        <Input
-          id={id('followers')}
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          aria-invalid={errors.twitter_follower_count ? true : undefined}
-          {...form.register('twitter_follower_count')}
-        />
-      </Field>
-      <Field id={id('domains')} label="Domains" hint="Separate domains with commas">
-        <Input id={id('domains')} placeholder="acme.com, acme.io" {...form.register('domains')} />
-      </Field>
+      <CompanyField
+        form={form}
+        name="linkedin_profile"
+        label="LinkedIn"
+        input={text({ type: 'url', inputMode: 'url', placeholder: 'https://www.linkedin.com/company/acme' })}
+      />
+      <CompanyField form={form} name="twitter" label="Twitter" input={text({ placeholder: '@acme' })} />
+      <CompanyField
+        form={form}
+        name="twitter_follower_count"
+        label="Twitter Followers"
+        input={text({ type: 'number', min: 0, step: 1, inputMode: 'numeric' })}
+      />
+      <CompanyField
+        form={form}
+        name="domains"
+        label="Domains"
+        hint="Separate domains with commas"
+        input={text({ placeholder: 'acme.com, acme.io' })}
+      />
     </>
   );
 }
 
 /** Connection strength and last interaction. */
-export function RelationshipFields({ form, idPrefix }: FieldsProps) {
-  const id = (name: string) => `${idPrefix}-${name}`;
+export function RelationshipFields({ form }: FieldsProps) {
   return (
     <>
-      <Field id={id('strength')} label="Connection Strength">
-        <Controller
-          control={form.control}
-          name="connection_strength"
-          render={({ field }) => (
-            <Select
-              value={field.value || NOT_SET}
-              onValueChange={(value) => field.onChange(value === NOT_SET ? '' : value)}
-            >
-              <SelectTrigger id={id('strength')} onBlur={field.onBlur}>
+      <CompanyField
+        form={form}
+        name="connection_strength"
+        label="Connection Strength"
+        input={({ value, onChange, onBlur, ...field }) => (
+          <Select value={value || NOT_SET} onValueChange={(next) => onChange(next === NOT_SET ? '' : next)}>
+            <FormControl>
+              <SelectTrigger onBlur={onBlur} {...field}>
                 <SelectValue />
               </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NOT_SET}>Not set</SelectItem>
-                {CONNECTION_STRENGTHS.map((strength) => (
-                  <SelectItem key={strength} value={strength}>
-                    {strengthLabel(strength)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-      </Field>
-      <Field id={id('last-interaction')} label="Last Interaction" hint="Leave empty if there was none">
-        <Input id={id('last-interaction')} type="datetime-local" {...form.register('last_interaction')} />
-      </Field>
+            </FormControl>
+            <SelectContent>
+              <SelectItem value={NOT_SET}>Not set</SelectItem>
+              {ConnectionStrengthSchema.options.map((strength) => (
+                <SelectItem key={strength} value={strength}>
+                  {strengthLabel(strength)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <CompanyField
+        form={form}
+        name="last_interaction"
+        label="Last Interaction"
+        hint="Leave empty if there was none"
+        input={text({ type: 'datetime-local' })}
+      />
     </>
   );
 }
 
-export function NotionIdField({ form, idPrefix }: FieldsProps) {
-  const id = `${idPrefix}-notion-id`;
+export function NotionIdField({ form }: FieldsProps) {
   return (
-    <Field id={id} label="Notion ID">
-      <Input id={id} placeholder="Notion page id" {...form.register('notion_id')} />
-    </Field>
+    <CompanyField
+      form={form}
+      name="notion_id"
+      label="Notion ID"
+      input={text({ placeholder: 'Notion page id' })}
+    />
   );
 }

@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
@@ -65,29 +66,31 @@ export function CompanyFormDialog({ open, onOpenChange, company }: CompanyFormDi
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl">
-        <form onSubmit={submit} noValidate className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>{company ? 'Edit Company' : 'Add New Company'}</DialogTitle>
-            <DialogDescription>
-              {company ? `Update the details of ${company.record}.` : 'Fields marked * are required.'}
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <BasicInformationFields form={form} idPrefix="company-form" />
-            <ContactSocialFields form={form} idPrefix="company-form" />
-            <RelationshipFields form={form} idPrefix="company-form" />
-            <NotionIdField form={form} idPrefix="company-form" />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving}>
-              {saving && <Spinner className="size-4 text-current" label="Saving" />}
-              {company ? 'Save Changes' : 'Add Company'}
-            </Button>
-          </DialogFooter>
-        </form>
+        <Form {...form}>
+          <form onSubmit={submit} noValidate className="grid gap-5">
+            <DialogHeader>
+              <DialogTitle>{company ? 'Edit Company' : 'Add New Company'}</DialogTitle>
+              <DialogDescription>
+                {company ? `Update the details of ${company.record}.` : 'Fields marked * are required.'}
+              </DialogDescription>
+            </DialogHeader>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <BasicInformationFields form={form} />
+              <ContactSocialFields form={form} />
+              <RelationshipFields form={form} />
+              <NotionIdField form={form} />
+            </div>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saving}>
+                {saving && <Spinner className="size-4 text-current" label="Saving" />}
+                {company ? 'Save Changes' : 'Add Company'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

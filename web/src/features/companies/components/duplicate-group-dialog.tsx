@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useResolveCompanyDuplicates } from '../api/resolve-company-duplicates';
 import { DomainList, StrengthBadge, TagList } from './company-badges';
@@ -47,7 +47,7 @@ const FIELDS: ComparedField[] = [
   },
   { label: 'Description', value: (company) => company.description ?? '' },
   { label: 'Notion ID', value: (company) => company.notion_id ?? '' },
-  { label: 'Twitter Followers', value: (company) => company.twitter_follower_count.toLocaleString() },
+  { label: 'Twitter Followers', value: (company) => formatNumber(company.twitter_follower_count) },
   { label: 'Last Interaction', value: (company) => formatDate(company.last_interaction) },
 ];
 

@@ -1,4 +1,4 @@
-import type { CompanyCsvHeadersResponse, CompanyCsvResult } from '@relate/contracts';
+import type { CompanyCsvHeadersResponse, CompanyCsvPreview, CompanyCsvResult } from '@relate/contracts';
 import { UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -12,28 +12,41 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useImportCompaniesCsv, useInspectCompaniesCsv } from '../api/import-companies-csv';
+import { formatNumber } from '@/lib/format';
+import {
+  useImportCompaniesCsv,
+  useInspectCompaniesCsv,
+  usePreviewCompaniesCsv,
+} from '../api/import-companies-csv';
 import { isCsvFile, MAX_CSV_BYTES, readCsvFile } from '../csv-file';
-import { type CsvMapping, MapCsvColumnsDialog } from './map-csv-columns-dialog';
+import { type CsvCombine, type CsvMapping, MapCsvColumnsDialog } from './map-csv-columns-dialog';
 
 type Inspection = CompanyCsvHeadersResponse & { fileName: string; csvData: string };
 
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 /** Load Data: pick a CSV, map its columns when some are unrecognised, import, report skipped rows. */
 export function LoadDataButton() {
   const input = useRef<HTMLInputElement>(null);
   const inspect = useInspectCompaniesCsv();
   const importCsv = useImportCompaniesCsv();
+  const previewCsv = usePreviewCompaniesCsv();
   const [inspection, setInspection] = useState<Inspection | null>(null);
+  /** The mapping chosen in 'Map CSV Columns' and what it would import. */
+  const [preview, setPreview] = useState<{
+    mapping: CsvMapping;
+    combine: CsvCombine;
+    result: CompanyCsvPreview;
+  } | null>(null);
   const [result, setResult] = useState<CompanyCsvResult | null>(null);
   const busy = inspect.isPending || importCsv.isPending;
 
-  const runImport = async (csvData: string, customMapping: CsvMapping | null) => {
+  const runImport = async (csvData: string, customMapping: CsvMapping | null, combine?: CsvCombine) => {
     try {
-      const outcome = await importCsv.mutateAsync({ csvData, customMapping });
+      const outcome = await importCsv.mutateAsync({ csvData, customMapping, combine });
       setInspection(null);
+      setPreview(null);
       toast.success(`Imported ${outcome.imported} companies successfully`, {
         description:
           outcome.skipped > 0 ? `${plural(outcome.skipped, 'row was', 'rows were')} skipped.` : undefined,
@@ -42,6 +55,15 @@ export function LoadDataButton() {
     } catch (error) {
       // The mapping dialog stays open, so the mapping can be changed and tried again.
       toast.error('Error importing data', { description: (error as Error).message });
+    }
+  };
+
+  const showPreview = async (csvData: string, mapping: CsvMapping, combine: CsvCombine) => {
+    try {
+      const result = await previewCsv.mutateAsync({ csvData, customMapping: mapping, combine });
+      setPreview({ mapping, combine, result });
+    } catch (error) {
+      toast.error('Error processing file', { description: (error as Error).message });
     }
   };
 
@@ -89,9 +111,20 @@ export function LoadDataButton() {
 
       <MapCsvColumnsDialog
         inspection={inspection}
+        preview={preview?.result ?? null}
+        busy={previewCsv.isPending}
         importing={importCsv.isPending}
-        onCancel={() => setInspection(null)}
-        onContinue={(mapping) => inspection && void runImport(inspection.csvData, mapping)}
+        onCancel={() => {
+          setInspection(null);
+          setPreview(null);
+        }}
+        onContinue={(mapping, combine) =>
+          inspection && void showPreview(inspection.csvData, mapping, combine)
+        }
+        onBack={() => setPreview(null)}
+        onImport={() =>
+          inspection && preview && void runImport(inspection.csvData, preview.mapping, preview.combine)
+        }
       />
 
       <Dialog open={result !== null} onOpenChange={(open) => !open && setResult(null)}>
@@ -116,7 +149,7 @@ export function LoadDataButton() {
           </ul>
           {result && result.skipped > result.errors.length && (
             <p className="text-xs text-muted-foreground">
-              Showing the first {result.errors.length.toLocaleString()} problems.
+              Showing the first {formatNumber(result.errors.length)} problems.
             </p>
           )}
           <DialogFooter>

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { formatNumber } from '@/lib/format';
 import { useAutoMergeCompanyDuplicates } from '../api/auto-merge-company-duplicates';
 import { useCompanyDuplicates } from '../api/get-company-duplicates';
 import { DuplicateGroupDialog } from './duplicate-group-dialog';
@@ -30,7 +31,7 @@ function Count({ label, value, icon: Icon }: { label: string; value: number; ico
       <div className="grid">
         <span className="text-xs text-muted-foreground">{label}</span>
         <span className="text-xl font-semibold tabular-nums" data-testid={`duplicates-${label}`}>
-          {value.toLocaleString()}
+          {formatNumber(value)}
         </span>
       </div>
     </div>
@@ -139,7 +140,7 @@ export function RemoveDuplicatesDialog({ open, onOpenChange }: RemoveDuplicatesD
                   ))}
                   {groups.length > GROUPS_SHOWN && (
                     <li className="px-3 py-2 text-center text-xs text-muted-foreground">
-                      and {(groups.length - GROUPS_SHOWN).toLocaleString()} more groups
+                      and {formatNumber(groups.length - GROUPS_SHOWN)} more groups
                     </li>
                   )}
                 </ul>

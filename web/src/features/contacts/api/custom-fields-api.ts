@@ -1,18 +1,15 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { ApiError, fetchJson, type RequestOptions } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { readUserCache, writeUserCache } from '@/lib/user-cache';
+import { customFieldKeys, peopleKeys } from './keys';
 
-const CACHE_KEY = 'custom_fields';
+const isNameList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
-function cached(): string[] {
-  try {
-    const value = JSON.parse(localStorage.getItem(CACHE_KEY) ?? '[]');
-    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+const cached = (): string[] => readUserCache('custom_fields', isNameList) ?? [];
 
 /** A custom-field call answered 401 (not signed in, or the session could not be renewed): spec section 8's text. */
 function explained(error: unknown): unknown {
@@ -32,11 +29,11 @@ async function customFieldsCall(path: string, options: RequestOptions = {}) {
 /** The user's custom field names, cached in local storage and read from there when the call fails (spec section 7). */
 export const customFieldsQuery = () =>
   queryOptions({
-    queryKey: ['custom-fields'],
+    queryKey: customFieldKeys.all,
     queryFn: async ({ signal }) => {
       try {
         const { custom_fields } = await customFieldsCall('/custom-fields', { signal });
-        localStorage.setItem(CACHE_KEY, JSON.stringify(custom_fields));
+        writeUserCache('custom_fields', custom_fields);
         return custom_fields;
       } catch (error) {
         const fallback = cached();
@@ -58,22 +55,16 @@ export function useCustomFieldNames() {
   return query;
 }
 
-export function useAddCustomField() {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useAddCustomField = () =>
+  useAppMutation({
     mutationFn: (name: string) => customFieldsCall('/custom-fields', { method: 'POST', body: { name } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['custom-fields'] }),
+    invalidates: [customFieldKeys.all],
   });
-}
 
-export function useDeleteCustomField() {
-  const queryClient = useQueryClient();
-  return useMutation({
+/** Deleting a field also removes its values from the contacts. */
+export const useDeleteCustomField = () =>
+  useAppMutation({
     mutationFn: (name: string) =>
       customFieldsCall(`/custom-fields/${encodeURIComponent(name)}`, { method: 'DELETE' }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['custom-fields'] });
-      void queryClient.invalidateQueries({ queryKey: ['people'] });
-    },
+    invalidates: [customFieldKeys.all, peopleKeys.all],
   });
-}

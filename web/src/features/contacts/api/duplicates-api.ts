@@ -1,31 +1,29 @@
 import type { PersonDuplicatesResponse } from '@relate/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { peopleKeys } from './keys';
 
 export const personDuplicatesQuery = () =>
   queryOptions({
-    queryKey: ['people', 'duplicates'],
+    queryKey: peopleKeys.duplicates(),
     queryFn: ({ signal }) => fetchJson<PersonDuplicatesResponse>('/people/duplicates', { signal }),
   });
 
 export const usePersonDuplicates = (enabled: boolean) => useQuery({ ...personDuplicatesQuery(), enabled });
 
-function useDuplicatesMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['people'] }),
-  });
-}
-
 export const useAutoMergePeople = () =>
-  useDuplicatesMutation(() =>
-    fetchJson<{ merged_groups: number; deleted: number }>('/people/duplicates/auto-merge', {
-      method: 'POST',
-    }),
-  );
+  useAppMutation({
+    mutationFn: () =>
+      fetchJson<{ merged_groups: number; deleted: number }>('/people/duplicates/auto-merge', {
+        method: 'POST',
+      }),
+    invalidates: [peopleKeys.all],
+  });
 
 export const useResolvePeople = () =>
-  useDuplicatesMutation((body: { keep_id: number | null; delete_ids: number[] }) =>
-    fetchJson<{ deleted: number }>('/people/duplicates/resolve', { method: 'POST', body }),
-  );
+  useAppMutation({
+    mutationFn: (body: { keep_id: number | null; delete_ids: number[] }) =>
+      fetchJson<{ deleted: number }>('/people/duplicates/resolve', { method: 'POST', body }),
+    invalidates: [peopleKeys.all],
+  });

@@ -1,6 +1,8 @@
 import type { PeopleResponse, Person } from '@relate/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { peopleKeys } from './keys';
 
 export const PEOPLE_PAGE_SIZE = 50;
 
@@ -14,7 +16,7 @@ export interface PeopleParams {
 
 export const peopleQuery = (params: PeopleParams) =>
   queryOptions({
-    queryKey: ['people', 'list', params],
+    queryKey: peopleKeys.list(params),
     queryFn: ({ signal }) =>
       fetchJson<PeopleResponse>('/people', {
         query: {
@@ -34,34 +36,34 @@ export const usePeople = (params: PeopleParams) => useQuery(peopleQuery(params))
 
 export const personQuery = (id: number) =>
   queryOptions({
-    queryKey: ['people', 'one', id],
+    queryKey: peopleKeys.detail(id),
     queryFn: ({ signal }) => fetchJson<Person>(`/people/${id}`, { signal }),
   });
 
 export const usePerson = (id: number | null) => useQuery({ ...personQuery(id ?? 0), enabled: id !== null });
 
-function usePeopleMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['people'] }),
-  });
-}
-
 export const useCreatePerson = () =>
-  usePeopleMutation((body: Record<string, unknown>) =>
-    fetchJson<Person>('/people', { method: 'POST', body }),
-  );
+  useAppMutation({
+    mutationFn: (body: Record<string, unknown>) => fetchJson<Person>('/people', { method: 'POST', body }),
+    invalidates: [peopleKeys.all],
+  });
 
 export const useUpdatePerson = () =>
-  usePeopleMutation(({ id, changes }: { id: number; changes: Record<string, unknown> }) =>
-    fetchJson<Person>(`/people/${id}`, { method: 'PUT', body: changes }),
-  );
+  useAppMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) =>
+      fetchJson<Person>(`/people/${id}`, { method: 'PUT', body: changes }),
+    invalidates: [peopleKeys.all],
+  });
 
 export const useDeletePerson = () =>
-  usePeopleMutation((id: number) => fetchJson(`/people/${id}`, { method: 'DELETE' }));
+  useAppMutation({
+    mutationFn: (id: number) => fetchJson(`/people/${id}`, { method: 'DELETE' }),
+    invalidates: [peopleKeys.all],
+  });
 
 export const useDeleteAllPeople = () =>
-  usePeopleMutation(() =>
-    fetchJson<{ deleted: number }>('/people', { method: 'DELETE', body: { confirm: true } }),
-  );
+  useAppMutation({
+    mutationFn: () =>
+      fetchJson<{ deleted: number }>('/people', { method: 'DELETE', body: { confirm: true } }),
+    invalidates: [peopleKeys.all],
+  });

@@ -1,6 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Person } from '@relate/contracts';
-import { PencilIcon } from 'lucide-react';
+import { PencilIcon, Share2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,12 +13,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+// biome-ignore lint/style/noRestrictedImports: Google's button sits in the contact dialog until that dialog is composed in app/routes (decision 0020).
+import { AddToGoogleButton } from '@/features/google/components/add-to-google-button';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { usePerson } from '../api/people-api';
-import { CONTACT_TABS, CUSTOM_PREFIX, type FieldSpec, optionLabel } from '../fields';
-import { type ContactFormValues, toFormValues, toPayload } from '../form-values';
+import { CONTACT_TABS, CUSTOM_PREFIX, customFieldSpecs, type FieldSpec, optionLabel } from '../fields';
+import { type ContactFormValues, contactFormSchema, toFormValues, toPayload } from '../form-values';
 import { ContactFieldsGrid } from './contact-fields-grid';
 
 const DETAIL_TAB_LABELS: Record<string, string> = {
@@ -100,19 +106,15 @@ export function ContactDetailDialog({
 }: ContactDetailDialogProps) {
   const person = usePerson(personId);
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<ContactFormValues>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: {} });
+  const saving = form.formState.isSubmitting;
 
   useEffect(() => {
     if (personId === null) setEditing(false);
   }, [personId]);
 
   const data = person.data;
-  const customFields: FieldSpec[] = customFieldNames.map((name) => ({
-    key: `${CUSTOM_PREFIX}${name}`,
-    label: name,
-    kind: 'text',
-  }));
+  const customFields = customFieldSpecs(customFieldNames);
   const name =
     data?.full_name?.trim() ||
     [data?.first_name, data?.last_name].filter(Boolean).join(' ') ||
@@ -121,19 +123,13 @@ export function ContactDetailDialog({
 
   const startEditing = () => {
     if (!data) return;
-    setValues(toFormValues(data as unknown as Record<string, unknown>, customFieldNames));
+    form.reset(toFormValues(data, customFieldNames));
     setEditing(true);
   };
 
-  const save = async () => {
-    if (!data) return;
-    setSaving(true);
-    const saved = await onSave(data, toPayload(values));
-    setSaving(false);
-    if (saved) setEditing(false);
-  };
-
-  const setValue = (key: string, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const save = form.handleSubmit(async (values) => {
+    if (data && (await onSave(data, toPayload(values)))) setEditing(false);
+  });
 
   return (
     <Dialog open={personId !== null} onOpenChange={onOpenChange}>
@@ -145,6 +141,12 @@ export function ContactDetailDialog({
           <div className="grid min-w-0 gap-1">
             <DialogTitle className="truncate text-xl">{person.isPending ? 'Loading...' : name}</DialogTitle>
             <DialogDescription>{role || (data?.email ?? '')}</DialogDescription>
+            {data?.shared_by && (
+              <Badge variant="secondary" className="w-fit gap-1">
+                <Share2Icon className="size-3" />
+                Shared by {data.shared_by}
+              </Badge>
+            )}
           </div>
         </DialogHeader>
         {person.isPending ? (
@@ -173,12 +175,9 @@ export function ContactDetailDialog({
                   {tab.fields.length === 0 ? (
                     <p className="py-8 text-center text-sm text-muted-foreground">No custom fields yet.</p>
                   ) : editing ? (
-                    <ContactFieldsGrid
-                      fields={tab.fields}
-                      values={values}
-                      onChange={setValue}
-                      idPrefix="detail"
-                    />
+                    <Form {...form}>
+                      <ContactFieldsGrid fields={tab.fields} form={form} />
+                    </Form>
                   ) : (
                     <ReadOnlyGrid fields={tab.fields} person={data} />
                   )}
@@ -193,17 +192,20 @@ export function ContactDetailDialog({
               <Button variant="outline" onClick={() => setEditing(false)} disabled={saving}>
                 Cancel
               </Button>
-              <Button onClick={save} disabled={saving}>
+              <Button onClick={() => void save()} disabled={saving}>
                 {saving ? 'Saving...' : 'Save Changes'}
               </Button>
             </>
           ) : (
             !person.isPending &&
             data && (
-              <Button onClick={startEditing}>
-                <PencilIcon />
-                Edit
-              </Button>
+              <>
+                <AddToGoogleButton contactId={data.id} />
+                <Button onClick={startEditing}>
+                  <PencilIcon />
+                  Edit
+                </Button>
+              </>
             )
           )}
         </DialogFooter>

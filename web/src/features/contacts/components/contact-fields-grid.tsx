@@ -1,36 +1,40 @@
-import { Label } from '@/components/ui/label';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import type { FieldSpec } from '../fields';
+import type { ContactFormValues } from '../form-values';
 import { FieldInput } from './field-input';
 
 interface ContactFieldsGridProps {
   fields: readonly FieldSpec[];
-  values: Record<string, string>;
-  onChange: (key: string, value: string) => void;
-  idPrefix: string;
+  form: UseFormReturn<ContactFormValues>;
   disabled?: boolean;
 }
 
-/** Two columns of labelled inputs; textareas span both. */
-export function ContactFieldsGrid({ fields, values, onChange, idPrefix, disabled }: ContactFieldsGridProps) {
+/** Two columns of labelled inputs (textareas span both), each with its validation message. */
+export function ContactFieldsGrid({ fields, form, disabled }: ContactFieldsGridProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {fields.map((field) => (
-        <div
-          key={field.key}
-          className={field.kind === 'textarea' ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}
-        >
-          <Label htmlFor={`${idPrefix}-${field.key}`}>
-            {field.label}
-            {field.required && <span className="text-destructive"> *</span>}
-          </Label>
-          <FieldInput
-            id={`${idPrefix}-${field.key}`}
-            field={field}
-            value={values[field.key] ?? ''}
-            onChange={(value) => onChange(field.key, value)}
-            disabled={disabled}
-          />
-        </div>
+      {fields.map((spec) => (
+        <FormField
+          key={spec.key}
+          control={form.control}
+          name={spec.key}
+          render={({ field }) => (
+            <FormItem className={spec.kind === 'textarea' ? 'sm:col-span-2' : undefined}>
+              <FormLabel>{spec.label}</FormLabel>
+              <FormControl>
+                <FieldInput
+                  field={spec}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  disabled={disabled}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
       ))}
     </div>
   );

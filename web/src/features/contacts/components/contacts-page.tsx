@@ -1,6 +1,7 @@
 import type { Person } from '@relate/contracts';
+import type { RowSelectionState } from '@tanstack/react-table';
 import { PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
@@ -8,10 +9,11 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
-import { Pagination } from '@/components/ui/pagination';
+import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useContactColumns } from '@/features/preferences/api/preferences-api';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { formatNumber } from '@/lib/format';
+import { useListState } from '@/lib/use-list-state';
+import { useContactColumns } from '../api/columns-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
 import {
   PEOPLE_PAGE_SIZE,
@@ -20,40 +22,52 @@ import {
   usePeople,
   useUpdatePerson,
 } from '../api/people-api';
-import { ContactDetailDialog } from './contact-detail-dialog';
-import { ContactFormDialog } from './contact-form-dialog';
-import { ContactsTable, type SortState } from './contacts-table';
-import { CsvImportDialog } from './csv-import-dialog';
-import { ShareContactsButton } from './share-contacts-button';
+import { ContactsTable } from './contacts-table';
 
-export function ContactsPage() {
+// The dialogs load after the list has rendered, keeping their forms out of the first download.
+const ContactDetailDialog = lazy(async () => ({
+  default: (await import('./contact-detail-dialog')).ContactDetailDialog,
+}));
+const ContactFormDialog = lazy(async () => ({
+  default: (await import('./contact-form-dialog')).ContactFormDialog,
+}));
+const CsvImportDialog = lazy(async () => ({
+  default: (await import('./csv-import-dialog')).CsvImportDialog,
+}));
+
+interface ContactsPageProps {
+  /** The share action for the selected contacts (composed by the route: sharing needs the group). */
+  shareAction: (contactIds: number[], onShared: () => void) => ReactNode;
+}
+
+/** /contacts: search, filter, sort and page through the contacts; add, edit, import and share them. */
+export function ContactsPage({ shareAction }: ContactsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [search, setSearch] = useState('');
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const columns = useContactColumns();
+  const visibleColumns = useMemo(
+    () => (columns ?? []).filter((column) => column.enabled).sort((a, b) => a.order - b.order),
+    [columns],
+  );
+  const list = useListState({ filters: visibleColumns.map((column) => column.key) });
+  const { page, setPage } = list;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Person | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [toDelete, setToDelete] = useState<Person | null>(null);
 
-  const q = useDebouncedValue(search.trim());
-  const debouncedFilters = useDebouncedValue(filters);
-  const activeFilters = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(debouncedFilters)
-          .map(([key, value]) => [key, value.trim()])
-          .filter(([, value]) => value),
-      ),
-    [debouncedFilters],
-  );
-
-  const columns = useContactColumns();
   const customFields = useCustomFieldNames();
-  const customFieldNames = customFields.data ?? [];
-  const people = usePeople({ page, q, sort: sort?.key, order: sort?.order, filters: activeFilters });
+  const customFieldNames = useMemo(() => customFields.data ?? [], [customFields.data]);
+  const people = usePeople({
+    page,
+    q: list.search,
+    sort: list.sort?.id,
+    order: list.sort ? (list.sort.desc ? 'desc' : 'asc') : undefined,
+    filters: list.filters,
+  });
   const createPerson = useCreatePerson();
   const updatePerson = useUpdatePerson();
   const deletePerson = useDeletePerson();
@@ -70,21 +84,14 @@ export function ContactsPage() {
       { replace: true },
     );
 
-  // A new search or filter starts from the first page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: page resets when the query changes
-  useEffect(() => setPage(1), [q, activeFilters, sort]);
-
   useEffect(() => {
     if (people.isError) toast.error('Failed to load contacts');
   }, [people.isError]);
 
-  const visibleColumns = useMemo(
-    () => (columns ?? []).filter((column) => column.enabled).sort((a, b) => a.order - b.order),
-    [columns],
-  );
   const total = people.data?.total ?? 0;
+  const shownTotal = formatListTotal(total, people.data?.total_capped);
   const pageCount = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
-  const filtering = q !== '' || Object.keys(activeFilters).length > 0;
+  const filtering = list.filtering;
 
   const saveRow = async (person: Person, changes: Record<string, unknown>) => {
     try {
@@ -114,11 +121,7 @@ export function ContactsPage() {
     deletePerson.mutate(person.id, {
       onSuccess: () => {
         toast.success('Contact deleted');
-        setSelected((current) => {
-          const next = new Set(current);
-          next.delete(person.id);
-          return next;
-        });
+        setSelection(({ [String(person.id)]: _removed, ...rest }) => rest);
       },
       onError: () => toast.error('Failed to delete contact'),
     });
@@ -133,9 +136,7 @@ export function ContactsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Contacts</h1>
           <p className="text-sm text-muted-foreground">
-            {people.isPending
-              ? 'Loading...'
-              : `${total.toLocaleString()} ${total === 1 ? 'contact' : 'contacts'}`}
+            {people.isPending ? 'Loading...' : `${shownTotal} ${total === 1 ? 'contact' : 'contacts'}`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -146,15 +147,15 @@ export function ContactsPage() {
               placeholder="Search contacts..."
               aria-label="Search contacts"
               className="pl-8"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.target.value)}
             />
           </div>
           <Button variant="outline" onClick={() => setImportOpen(true)}>
             <UploadIcon />
             Import
           </Button>
-          <ShareContactsButton contactIds={[...selected]} onShared={() => setSelected(new Set())} />
+          {shareAction(selected, () => setSelection({}))}
           <Button onClick={() => setFormOpen(true)}>
             <PlusIcon />
             Add
@@ -193,12 +194,12 @@ export function ContactsPage() {
               people={people.data?.people ?? []}
               columns={visibleColumns}
               customFieldNames={customFieldNames}
-              sort={sort}
-              onSortChange={setSort}
-              filters={filters}
-              onFilterChange={(key, value) => setFilters((current) => ({ ...current, [key]: value }))}
-              selected={selected}
-              onSelectedChange={setSelected}
+              sort={list.sort}
+              onSortChange={list.setSort}
+              filters={list.filterInputs}
+              onFilterChange={list.setFilterInput}
+              selection={selection}
+              onSelectionChange={setSelection}
               onOpen={(person) => setOpenId(person.id)}
               onDelete={setToDelete}
               onEditInDialog={setEditing}
@@ -208,10 +209,10 @@ export function ContactsPage() {
           )}
           <div className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm text-muted-foreground sm:flex-row">
             <span>
-              {selected.size > 0
-                ? `${selected.size} selected`
+              {selected.length > 0
+                ? `${selected.length} selected`
                 : total > 0
-                  ? `Showing ${(page - 1) * PEOPLE_PAGE_SIZE + 1}–${Math.min(page * PEOPLE_PAGE_SIZE, total)} of ${total.toLocaleString()}`
+                  ? `Showing ${formatNumber((page - 1) * PEOPLE_PAGE_SIZE + 1)}–${formatNumber(Math.min(page * PEOPLE_PAGE_SIZE, total))} of ${shownTotal}`
                   : ''}
             </span>
             <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
@@ -219,27 +220,29 @@ export function ContactsPage() {
         </Card>
       )}
 
-      <ContactFormDialog
-        open={formOpen}
-        onOpenChange={setFormOpen}
-        person={null}
-        customFieldNames={customFieldNames}
-        onSubmit={addContact}
-      />
-      <ContactFormDialog
-        open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
-        person={editing}
-        customFieldNames={customFieldNames}
-        onSubmit={(changes) => (editing ? saveRow(editing, changes) : Promise.resolve(false))}
-      />
-      <ContactDetailDialog
-        personId={openId}
-        onOpenChange={(open) => !open && setOpenId(null)}
-        customFieldNames={customFieldNames}
-        onSave={saveRow}
-      />
-      <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} customFieldNames={customFieldNames} />
+      <Suspense fallback={null}>
+        <ContactFormDialog
+          open={formOpen}
+          onOpenChange={setFormOpen}
+          person={null}
+          customFieldNames={customFieldNames}
+          onSubmit={addContact}
+        />
+        <ContactFormDialog
+          open={editing !== null}
+          onOpenChange={(open) => !open && setEditing(null)}
+          person={editing}
+          customFieldNames={customFieldNames}
+          onSubmit={(changes) => (editing ? saveRow(editing, changes) : Promise.resolve(false))}
+        />
+        <ContactDetailDialog
+          personId={openId}
+          onOpenChange={(open) => !open && setOpenId(null)}
+          customFieldNames={customFieldNames}
+          onSave={saveRow}
+        />
+        <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} customFieldNames={customFieldNames} />
+      </Suspense>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -1,40 +1,26 @@
 import type { ContactColumn, Person } from '@relate/contracts';
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  CheckIcon,
-  PencilIcon,
-  SquarePenIcon,
-  Trash2Icon,
-  XIcon,
-} from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
+import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import { CheckIcon, PencilIcon, Share2Icon, SquarePenIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { IconButton } from '@/components/icon-button';
 import { Input } from '@/components/ui/input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { cn } from '@/lib/utils';
+import type { ListSort } from '@/lib/use-list-state';
 import { CUSTOM_PREFIX, columnLabel, fieldByKey } from '../fields';
 import { type ContactFormValues, changedFields, toFormValues } from '../form-values';
-import { CellValue } from './cell-value';
+import { CellValue, columnValue } from './cell-value';
 import { FieldInput } from './field-input';
-
-export interface SortState {
-  key: string;
-  order: 'asc' | 'desc';
-}
 
 interface ContactsTableProps {
   people: Person[];
   columns: ContactColumn[];
   customFieldNames: string[];
-  sort: SortState | null;
-  onSortChange: (sort: SortState | null) => void;
+  sort: ListSort | undefined;
+  onSortChange: (sort: ListSort) => void;
   filters: Record<string, string>;
   onFilterChange: (key: string, value: string) => void;
-  selected: Set<number>;
-  onSelectedChange: (selected: Set<number>) => void;
+  selection: RowSelectionState;
+  onSelectionChange: (selection: RowSelectionState) => void;
   onOpen: (person: Person) => void;
   onDelete: (person: Person) => void;
   onEditInDialog: (person: Person) => void;
@@ -42,64 +28,63 @@ interface ContactsTableProps {
   emptyText: string;
 }
 
-function SortIcon({ active, order }: { active: boolean; order?: 'asc' | 'desc' }) {
-  if (!active) return <ArrowUpDownIcon className="size-3 opacity-40" />;
-  return order === 'asc' ? <ArrowUpIcon className="size-3" /> : <ArrowDownIcon className="size-3" />;
-}
-
 /** Columns that can be edited in place: contact fields and custom fields, not created_at. */
 const editable = (key: string) => key.startsWith(CUSTOM_PREFIX) || fieldByKey.has(key);
 
-export function ContactsTable({
-  people,
-  columns,
-  customFieldNames,
-  sort,
-  onSortChange,
-  filters,
-  onFilterChange,
-  selected,
-  onSelectedChange,
-  onOpen,
-  onDelete,
-  onEditInDialog,
-  onSaveRow,
-  emptyText,
-}: ContactsTableProps) {
-  const [editing, setEditing] = useState<{
-    id: number;
-    original: ContactFormValues;
-    values: ContactFormValues;
-  } | null>(null);
+interface RowEdit {
+  id: number;
+  original: ContactFormValues;
+  values: ContactFormValues;
+}
+
+const nameOf = (person: Person) => person.full_name || 'contact';
+
+/** The contacts list: the user's columns, server-side sort and filters, inline row editing. */
+export function ContactsTable(props: ContactsTableProps) {
+  const { people, columns, customFieldNames, onSaveRow } = props;
+  const [editing, setEditing] = useState<RowEdit | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const allSelected = people.length > 0 && people.every((person) => selected.has(person.id));
-  const someSelected = people.some((person) => selected.has(person.id));
-
-  const toggleAll = () => {
-    const next = new Set(selected);
-    for (const person of people) {
-      if (allSelected) next.delete(person.id);
-      else next.add(person.id);
-    }
-    onSelectedChange(next);
-  };
-
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelectedChange(next);
-  };
-
-  const cycleSort = (key: string) => {
-    if (sort?.key !== key) onSortChange({ key, order: 'asc' });
-    else if (sort.order === 'asc') onSortChange({ key, order: 'desc' });
-    else onSortChange(null);
-  };
+  const tableColumns = useMemo<ColumnDef<Person>[]>(
+    () =>
+      columns.map((column, index) => {
+        const label = column.label || columnLabel(column.key);
+        return {
+          id: column.key,
+          accessorFn: (person) => columnValue(person, column.key),
+          header: label,
+          enableSorting: true,
+          meta: { label, primary: index === 0, className: 'max-w-64' },
+          cell: ({ row }) =>
+            editing?.id === row.original.id && editable(column.key) ? (
+              <FieldInput
+                compact
+                field={fieldByKey.get(column.key) ?? { key: column.key, label, kind: 'text' }}
+                value={editing.values[column.key] ?? ''}
+                onChange={(value) =>
+                  setEditing({ ...editing, values: { ...editing.values, [column.key]: value } })
+                }
+              />
+            ) : index === 0 && row.original.shared_by ? (
+              <span className="inline-flex items-center gap-1.5">
+                <CellValue person={row.original} columnKey={column.key} />
+                <Share2Icon
+                  className="size-3.5 shrink-0 text-muted-foreground"
+                  aria-label={`Shared by ${row.original.shared_by}`}
+                >
+                  <title>{`Shared by ${row.original.shared_by}`}</title>
+                </Share2Icon>
+              </span>
+            ) : (
+              <CellValue person={row.original} columnKey={column.key} />
+            ),
+        };
+      }),
+    [columns, editing],
+  );
 
   const startEdit = (person: Person) => {
-    const values = toFormValues(person as unknown as Record<string, unknown>, customFieldNames);
+    const values = toFormValues(person, customFieldNames);
     setEditing({ id: person.id, original: values, values });
   };
 
@@ -117,153 +102,61 @@ export function ContactsTable({
   };
 
   return (
-    <Table className="min-w-max">
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead className="w-10">
-            <Checkbox
-              checked={allSelected ? true : someSelected ? 'indeterminate' : false}
-              onCheckedChange={toggleAll}
-              aria-label="Select all contacts on this page"
+    <DataTable
+      label="Contacts"
+      columns={tableColumns}
+      data={people}
+      getRowId={(person) => String(person.id)}
+      getRowLabel={nameOf}
+      sort={props.sort}
+      onSortChange={props.onSortChange}
+      rowSelection={props.selection}
+      onRowSelectionChange={props.onSelectionChange}
+      onRowOpen={(person) => editing?.id !== person.id && props.onOpen(person)}
+      rowProps={() => ({ 'data-testid': 'contact-row' })}
+      className="sm:min-w-max"
+      empty={props.emptyText}
+      filterRow={(key) => {
+        const label = columns.find((column) => column.key === key)?.label || columnLabel(key);
+        return (
+          <Input
+            className="h-7 min-w-28 text-xs font-normal normal-case"
+            placeholder="Filter..."
+            aria-label={`Filter ${label}`}
+            value={props.filters[key] ?? ''}
+            onChange={(event) => props.onFilterChange(key, event.target.value)}
+          />
+        );
+      }}
+      rowActions={(person) =>
+        editing?.id === person.id ? (
+          <>
+            <IconButton
+              icon={CheckIcon}
+              label="Save"
+              variant="default"
+              onClick={() => saveEdit(person)}
+              disabled={saving}
             />
-          </TableHead>
-          {columns.map((column) => (
-            <TableHead key={column.key}>
-              <button
-                type="button"
-                className="inline-flex items-center gap-1 uppercase hover:text-foreground"
-                onClick={() => cycleSort(column.key)}
-              >
-                {column.label || columnLabel(column.key)}
-                <SortIcon active={sort?.key === column.key} order={sort?.order} />
-              </button>
-            </TableHead>
-          ))}
-          <TableHead className="w-24 text-right">Actions</TableHead>
-        </TableRow>
-        <TableRow className="hover:bg-transparent">
-          <TableHead />
-          {columns.map((column) => (
-            <TableHead key={column.key} className="py-1.5">
-              <Input
-                className="h-7 min-w-28 text-xs font-normal normal-case"
-                placeholder="Filter..."
-                aria-label={`Filter ${column.label || columnLabel(column.key)}`}
-                value={filters[column.key] ?? ''}
-                onChange={(event) => onFilterChange(column.key, event.target.value)}
-              />
-            </TableHead>
-          ))}
-          <TableHead />
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {people.length === 0 ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={columns.length + 2} className="py-14 text-center text-muted-foreground">
-              {emptyText}
-            </TableCell>
-          </TableRow>
+            <IconButton icon={XIcon} label="Cancel" variant="outline" onClick={() => setEditing(null)} />
+          </>
         ) : (
-          people.map((person) => {
-            const isEditing = editing?.id === person.id;
-            return (
-              <TableRow
-                key={person.id}
-                data-testid="contact-row"
-                data-state={selected.has(person.id) ? 'selected' : undefined}
-                className={cn(!isEditing && 'cursor-pointer')}
-                onClick={() => !isEditing && onOpen(person)}
-              >
-                <TableCell onClick={(event) => event.stopPropagation()}>
-                  <Checkbox
-                    checked={selected.has(person.id)}
-                    onCheckedChange={() => toggle(person.id)}
-                    aria-label={`Select ${person.full_name || 'contact'}`}
-                  />
-                </TableCell>
-                {columns.map((column) => (
-                  <TableCell key={column.key} className="max-w-64">
-                    {editing && isEditing && editable(column.key) ? (
-                      <FieldInput
-                        compact
-                        id={`inline-${column.key}`}
-                        field={
-                          fieldByKey.get(column.key) ?? {
-                            key: column.key,
-                            label: columnLabel(column.key),
-                            kind: 'text',
-                          }
-                        }
-                        value={editing.values[column.key] ?? ''}
-                        onChange={(value) =>
-                          setEditing({ ...editing, values: { ...editing.values, [column.key]: value } })
-                        }
-                      />
-                    ) : (
-                      <CellValue person={person} columnKey={column.key} />
-                    )}
-                  </TableCell>
-                ))}
-                <TableCell className="text-right" onClick={(event) => event.stopPropagation()}>
-                  {isEditing ? (
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        size="icon"
-                        className="size-8"
-                        onClick={() => saveEdit(person)}
-                        disabled={saving}
-                      >
-                        <CheckIcon />
-                        <span className="sr-only">Save</span>
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="outline"
-                        className="size-8"
-                        onClick={() => setEditing(null)}
-                      >
-                        <XIcon />
-                        <span className="sr-only">Cancel</span>
-                      </Button>
-                    </div>
-                  ) : (
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="size-8"
-                        onClick={() => startEdit(person)}
-                      >
-                        <PencilIcon />
-                        <span className="sr-only">Edit row</span>
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="size-8"
-                        onClick={() => onEditInDialog(person)}
-                      >
-                        <SquarePenIcon />
-                        <span className="sr-only">Edit contact</span>
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        className="size-8 text-destructive hover:text-destructive"
-                        onClick={() => onDelete(person)}
-                      >
-                        <Trash2Icon />
-                        <span className="sr-only">Delete</span>
-                      </Button>
-                    </div>
-                  )}
-                </TableCell>
-              </TableRow>
-            );
-          })
-        )}
-      </TableBody>
-    </Table>
+          <>
+            <IconButton icon={PencilIcon} label="Edit row" onClick={() => startEdit(person)} />
+            <IconButton
+              icon={SquarePenIcon}
+              label="Edit contact"
+              onClick={() => props.onEditInDialog(person)}
+            />
+            <IconButton
+              icon={Trash2Icon}
+              label="Delete"
+              className="text-destructive hover:text-destructive"
+              onClick={() => props.onDelete(person)}
+            />
+          </>
+        )
+      }
+    />
   );
 }

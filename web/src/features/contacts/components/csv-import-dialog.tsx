@@ -1,7 +1,11 @@
-import type { CsvImportResponse } from '@relate/contracts';
+import type {
+  CsvColumnsResponse,
+  CsvCombineMode,
+  CsvImportResponse,
+  CsvPreviewResponse,
+} from '@relate/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2Icon, FileUpIcon, Loader2Icon, TriangleAlertIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,19 +16,16 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Select,
-  SelectContent,
-  SelectGroup,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { getCsvColumns, importCsvWithMapping } from '../api/csv-api';
-import { FULL_NAME, guessMapping, SKIP, sampleValues } from '../csv-mapping';
-import { CONTACT_FIELDS, CUSTOM_PREFIX } from '../fields';
+import { Spinner } from '@/components/ui/spinner';
+import { getCsvColumns, importCsvWithMapping, previewCsvImport, undoCsvImport } from '../api/csv-api';
+import { findClashes, SKIP, targetFields, unresolved } from '../csv-mapping';
+import { ImportProgress } from './csv-import/import-progress';
+import { MappingStep } from './csv-import/mapping-step';
+import { PreviewStep } from './csv-import/preview-step';
+import { ResultStep, type UndoState } from './csv-import/result-step';
+import { UploadStep } from './csv-import/upload-step';
 
-type Step = 'upload' | 'mapping' | 'importing' | 'result';
+type Step = 'upload' | 'mapping' | 'preview' | 'importing' | 'result';
 
 interface CsvImportDialogProps {
   open: boolean;
@@ -32,33 +33,47 @@ interface CsvImportDialogProps {
   customFieldNames: string[];
 }
 
-/** Simple CSV Import: upload → mapping → importing → result (spec section 2 "CSV import dialogs"). */
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+/**
+ * Simple CSV Import (spec section 2 "CSV import dialogs"): upload → mapping → preview → importing →
+ * result, one component per step. A failure returns to mapping.
+ */
 export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImportDialogProps) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>('upload');
   const [file, setFile] = useState<File | null>(null);
-  const [columns, setColumns] = useState<string[]>([]);
-  const [totalRows, setTotalRows] = useState(0);
-  const [preview, setPreview] = useState<Record<string, string>[]>([]);
+  const [inspection, setInspection] = useState<CsvColumnsResponse | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
-  const [reading, setReading] = useState(false);
+  const [combine, setCombine] = useState<Record<string, CsvCombineMode>>({});
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<CsvPreviewResponse | null>(null);
   const [result, setResult] = useState<CsvImportResponse | null>(null);
+  const [undo, setUndo] = useState<UndoState>({ status: 'idle' });
   /** The share of the file sent (0-1); at 1 the server is saving the rows. */
   const [uploaded, setUploaded] = useState(0);
+
+  const columns = inspection?.csv_columns ?? [];
+  const clashes = useMemo(() => findClashes(columns, mapping), [columns, mapping]);
+  const blocking = unresolved(clashes, combine);
+  const mapped = Object.values(mapping).some((target) => target !== SKIP);
 
   const reset = () => {
     setStep('upload');
     setFile(null);
-    setColumns([]);
-    setPreview([]);
+    setInspection(null);
     setMapping({});
+    setCombine({});
+    setPreview(null);
     setResult(null);
+    setUndo({ status: 'idle' });
     if (input.current) input.current.value = '';
   };
 
   const close = (next: boolean) => {
-    if (step === 'importing') return;
+    if (step === 'importing' || undo.status === 'undoing') return;
     onOpenChange(next);
     if (!next) reset();
   };
@@ -70,27 +85,59 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
       if (input.current) input.current.value = '';
       return;
     }
-    setReading(true);
+    setBusy(true);
     const { data, error } = await getCsvColumns(chosen);
-    setReading(false);
+    setBusy(false);
     if (error || !data?.success) {
       toast.error('Error', { description: error?.message || data?.error || 'Failed to read CSV file' });
       return;
     }
     setFile(chosen);
-    setColumns(data.csv_columns);
-    setTotalRows(data.total_rows);
-    setPreview(data.preview ?? []);
-    setMapping(guessMapping(data.csv_columns));
+    setInspection(data);
+    setMapping(data.suggested_mapping);
+    setCombine(data.combine);
     setStep('mapping');
     toast.success('Columns loaded');
+  };
+
+  const map = (column: string, target: string) => {
+    const next = { ...mapping, [column]: target };
+    setMapping(next);
+    // A choice of how to combine a field is kept only while that field still has several columns.
+    const shared = new Set(findClashes(columns, next).map((clash) => clash.field));
+    setCombine((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => shared.has(field))),
+    );
+  };
+
+  const showPreview = async () => {
+    if (!file) return;
+    setBusy(true);
+    const { data, error } = await previewCsvImport(file, { mapping, combine: relevantCombine() });
+    setBusy(false);
+    if (error || !data) {
+      toast.error('Error', { description: error?.message || 'Failed to read CSV file' });
+      return;
+    }
+    setPreview(data);
+    setStep('preview');
+  };
+
+  /** Only the choices for fields that really have several columns go to the server. */
+  const relevantCombine = () => {
+    const fields = new Set(columns.flatMap((column) => targetFields(mapping[column] ?? SKIP)));
+    return Object.fromEntries(Object.entries(combine).filter(([field]) => fields.has(field)));
   };
 
   const runImport = async () => {
     if (!file) return;
     setUploaded(0);
     setStep('importing');
-    const { data, error } = await importCsvWithMapping(file, mapping, setUploaded);
+    const { data, error } = await importCsvWithMapping(
+      file,
+      { mapping, combine: relevantCombine() },
+      setUploaded,
+    );
     if (error || !data?.success) {
       toast.error('Import failed', { description: error?.message || data?.error || 'Failed to import CSV' });
       setStep('mapping'); // a failure returns to mapping (spec section 2)
@@ -100,192 +147,93 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     setStep('result');
     toast.success(`Import successful: Imported ${data.imported_count} contacts`);
     void queryClient.invalidateQueries({ queryKey: ['people'] });
+    void queryClient.invalidateQueries({ queryKey: ['custom-fields'] });
   };
 
-  const mapped = Object.values(mapping).filter((field) => field !== SKIP).length;
+  const undoImport = async () => {
+    if (result?.import_id == null) return;
+    setUndo({ status: 'undoing' });
+    const { data, error } = await undoCsvImport(result.import_id);
+    if (error || !data) {
+      setUndo({ status: 'refused', message: error?.message || 'The import could not be undone.' });
+      toast.error('Undo failed', { description: error?.message });
+      return;
+    }
+    setUndo({ status: 'undone', deleted: data.deleted });
+    toast.success('Import undone', { description: `${plural(data.deleted, 'contact', 'contacts')} removed` });
+    void queryClient.invalidateQueries({ queryKey: ['people'] });
+  };
+
+  const total = inspection?.total_rows ?? 0;
+  const description = {
+    upload: 'Choose a .csv file exported from a spreadsheet, an address book or a CRM.',
+    mapping: `${file?.name}: ${plural(total, 'row', 'rows')}. Choose a contact field for each column.`,
+    preview: 'Check what will be stored before anything is written.',
+    importing: 'Importing your contacts...',
+    result: 'Import finished.',
+  }[step];
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
           <DialogTitle>Simple CSV Import</DialogTitle>
-          <DialogDescription>
-            {step === 'upload' &&
-              'Choose a .csv file exported from a spreadsheet, Google Contacts or Outlook.'}
-            {step === 'mapping' &&
-              `${file?.name}: ${totalRows} rows. Choose a contact field for each column.`}
-            {step === 'importing' && 'Importing your contacts...'}
-            {step === 'result' && 'Import finished.'}
-          </DialogDescription>
+          <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
 
-        {step === 'upload' && (
-          <label className="flex cursor-pointer flex-col items-center gap-3 rounded-xl border-2 border-dashed p-10 text-center transition-colors hover:border-primary/60 hover:bg-primary/5">
-            {reading ? (
-              <Loader2Icon className="size-8 animate-spin text-primary" />
-            ) : (
-              <FileUpIcon className="size-8 text-primary" />
-            )}
-            <span className="font-medium">
-              {reading ? 'Reading columns...' : 'Click to choose a CSV file'}
-            </span>
-            <span className="text-sm text-muted-foreground">
-              Up to 50 MB. UTF-8, UTF-16 and Windows-1252 are read.
-            </span>
-            <input
-              ref={input}
-              type="file"
-              accept=".csv,text/csv"
-              className="sr-only"
-              aria-label="CSV file"
-              disabled={reading}
-              onChange={(event) => choose(event.target.files?.[0])}
-            />
-          </label>
+        {step === 'upload' && <UploadStep input={input} reading={busy} onChoose={choose} />}
+        {step === 'mapping' && inspection && (
+          <MappingStep
+            inspection={inspection}
+            mapping={mapping}
+            combine={combine}
+            clashes={clashes}
+            customFieldNames={customFieldNames}
+            onMap={map}
+            onCombine={(field, mode) => setCombine((current) => ({ ...current, [field]: mode }))}
+          />
         )}
-
-        {step === 'mapping' && (
-          <div className="grid max-h-[50vh] gap-2 overflow-y-auto pr-1">
-            {columns.map((column) => (
-              <div
-                key={column}
-                className="grid grid-cols-[1fr_1fr] items-center gap-3 rounded-lg border px-3 py-2"
-              >
-                <div className="min-w-0">
-                  <p className="truncate text-sm font-medium" title={column}>
-                    {column}
-                  </p>
-                  <ColumnSamples values={sampleValues(preview, column)} />
-                </div>
-                <Select
-                  value={mapping[column] ?? SKIP}
-                  onValueChange={(value) => setMapping((current) => ({ ...current, [column]: value }))}
-                >
-                  <SelectTrigger aria-label={`Field for ${column}`} className="h-8">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={SKIP}>Skip</SelectItem>
-                    <SelectItem value={FULL_NAME}>Full Name (split into first and last)</SelectItem>
-                    <SelectGroup>
-                      {CONTACT_FIELDS.map((field) => (
-                        <SelectItem key={field.key} value={field.key}>
-                          {field.label}
-                          {field.required ? ' *' : ''}
-                        </SelectItem>
-                      ))}
-                    </SelectGroup>
-                    {customFieldNames.map((name) => (
-                      <SelectItem key={name} value={`${CUSTOM_PREFIX}${name}`}>
-                        {`${CUSTOM_PREFIX}${name}`}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            ))}
-          </div>
+        {step === 'preview' && preview && (
+          <PreviewStep preview={preview} customFieldNames={customFieldNames} />
         )}
+        {step === 'importing' && <ImportProgress uploaded={uploaded} fileName={file?.name} rows={total} />}
+        {step === 'result' && result && <ResultStep result={result} undo={undo} onUndo={undoImport} />}
 
-        {step === 'importing' && (
-          <ImportProgress uploaded={uploaded} fileName={file?.name} rows={totalRows} />
-        )}
-
-        {step === 'result' && result && (
-          <div className="grid gap-4">
-            <div className="grid grid-cols-3 gap-3 text-center">
-              <div className="rounded-lg border p-3">
-                <p className="text-2xl font-semibold text-success">{result.imported_count}</p>
-                <p className="text-xs text-muted-foreground">Imported</p>
-              </div>
-              <div className="rounded-lg border p-3">
-                <p className="text-2xl font-semibold">{result.skipped_count}</p>
-                <p className="text-xs text-muted-foreground">Skipped</p>
-              </div>
-              <div className="rounded-lg border p-3">
-                <p className="text-2xl font-semibold">{result.total_rows}</p>
-                <p className="text-xs text-muted-foreground">Rows</p>
-              </div>
-            </div>
-            {result.errors.length > 0 ? (
-              <div className="grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
-                <p className="flex items-center gap-2 font-medium">
-                  <TriangleAlertIcon className="size-4 text-warning" /> {result.errors.length} rows were not
-                  imported
-                </p>
-                <ul className="grid gap-0.5 text-muted-foreground">
-                  {result.errors.map((error) => (
-                    <li key={`${error.row}-${error.error}`}>
-                      Row {error.row}: {error.error}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : (
-              <p className="flex items-center gap-2 text-sm text-success">
-                <CheckCircle2Icon className="size-4" /> Every row was imported.
-              </p>
-            )}
-          </div>
-        )}
-
-        <DialogFooter>
+        <DialogFooter className="sm:items-center">
           {step === 'mapping' && (
             <>
+              {blocking.length > 0 && (
+                <p className="text-sm text-destructive sm:mr-auto" role="alert">
+                  {blocking.length === 1 ? 'One field gets' : `${blocking.length} fields get`} several
+                  columns: choose first.
+                </p>
+              )}
               <Button variant="outline" onClick={reset}>
                 Choose another file
               </Button>
-              <Button onClick={runImport} disabled={mapped === 0}>
-                Import {totalRows} rows
+              <Button onClick={showPreview} disabled={!mapped || blocking.length > 0 || busy}>
+                {busy && <Spinner className="size-4 text-current" label="Reading" />}
+                Preview
               </Button>
             </>
           )}
-          {step === 'result' && <Button onClick={() => close(false)}>Done</Button>}
+          {step === 'preview' && preview && (
+            <>
+              <Button variant="outline" onClick={() => setStep('mapping')}>
+                Back to mapping
+              </Button>
+              <Button onClick={runImport} disabled={preview.importable_rows === 0}>
+                Import {plural(preview.importable_rows, 'row', 'rows')}
+              </Button>
+            </>
+          )}
+          {step === 'result' && (
+            <Button onClick={() => close(false)} disabled={undo.status === 'undoing'}>
+              Done
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-/** The first values of a column, so the user sees what it holds before choosing a field. */
-function ColumnSamples({ values }: { values: string[] }) {
-  if (values.length === 0)
-    return <p className="text-xs text-muted-foreground italic">No values in the first rows</p>;
-  return (
-    <p className="truncate text-xs text-muted-foreground" title={values.join(', ')}>
-      e.g. {values.join(', ')}
-    </p>
-  );
-}
-
-/** Uploading: how much of the file is sent. Saving: the server is writing the rows, in one transaction. */
-function ImportProgress({ uploaded, fileName, rows }: { uploaded: number; fileName?: string; rows: number }) {
-  const saving = uploaded >= 1;
-  const percent = Math.round(uploaded * 100);
-  return (
-    <div className="grid gap-3 py-6">
-      <div
-        role="progressbar"
-        aria-label={saving ? 'Saving contacts' : 'Uploading file'}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={saving ? undefined : percent}
-        className="h-2 overflow-hidden rounded-full bg-muted"
-      >
-        {saving ? (
-          <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-primary" />
-        ) : (
-          <div
-            className="h-full rounded-full bg-primary transition-[width]"
-            style={{ width: `${percent}%` }}
-          />
-        )}
-      </div>
-      <p className="text-center text-sm text-muted-foreground">
-        {saving
-          ? `Saving ${rows} rows — this takes a few seconds for large files.`
-          : `Uploading ${fileName ?? 'the file'}… ${percent}%`}
-      </p>
-    </div>
   );
 }

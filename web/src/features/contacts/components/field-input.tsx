@@ -7,15 +7,27 @@ const NONE = '__none__';
 
 interface FieldInputProps {
   field: FieldSpec;
-  id: string;
   value: string;
   onChange: (value: string) => void;
+  onBlur?: () => void;
   compact?: boolean;
   disabled?: boolean;
+  /** From FormControl: the label's target and the description and error ids. */
+  id?: string;
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
 }
 
 /** The input for one contact field: select, textarea, date, date-time or text. */
-export function FieldInput({ field, id, value, onChange, compact, disabled }: FieldInputProps) {
+export function FieldInput({
+  field,
+  value,
+  onChange,
+  onBlur,
+  compact,
+  disabled,
+  ...control
+}: FieldInputProps) {
   const size = compact ? 'h-8 text-sm' : undefined;
   if (field.kind === 'select')
     return (
@@ -24,7 +36,12 @@ export function FieldInput({ field, id, value, onChange, compact, disabled }: Fi
         onValueChange={(next) => onChange(next === NONE ? '' : next)}
         disabled={disabled}
       >
-        <SelectTrigger id={id} className={size} aria-label={compact ? field.label : undefined}>
+        <SelectTrigger
+          {...control}
+          onBlur={onBlur}
+          className={size}
+          aria-label={compact ? field.label : undefined}
+        >
           <SelectValue placeholder={`Select ${field.label.toLowerCase()}`} />
         </SelectTrigger>
         <SelectContent>
@@ -40,7 +57,8 @@ export function FieldInput({ field, id, value, onChange, compact, disabled }: Fi
   if (field.kind === 'textarea' && !compact)
     return (
       <Textarea
-        id={id}
+        {...control}
+        onBlur={onBlur}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
@@ -61,7 +79,8 @@ export function FieldInput({ field, id, value, onChange, compact, disabled }: Fi
               : 'text';
   return (
     <Input
-      id={id}
+      {...control}
+      onBlur={onBlur}
       type={type}
       className={size}
       value={value}

@@ -12,7 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useContactColumns, useSaveContactColumns } from '@/features/preferences/api/preferences-api';
+import { useContactColumns, useSaveContactColumns } from '../api/columns-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
 import { CUSTOM_PREFIX } from '../fields';
 
@@ -59,18 +59,21 @@ export function ManageColumnsDialog({
     );
 
   const submit = () =>
-    save.mutate(columns, {
-      onSuccess: () => {
-        toast.success('Table columns saved');
-        onOpenChange(false);
+    save.mutate(
+      { contact_columns: columns },
+      {
+        onSuccess: () => {
+          toast.success('Table columns saved');
+          onOpenChange(false);
+        },
+        onError: () => {
+          toast.error('Failed to save table column settings', {
+            description: 'They are saved locally in this browser and used until the server accepts them.',
+          });
+          onOpenChange(false);
+        },
       },
-      onError: () => {
-        toast.error('Failed to save table column settings', {
-          description: 'They are saved locally in this browser and used until the server accepts them.',
-        });
-        onOpenChange(false);
-      },
-    });
+    );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,5 +1,5 @@
-import type { ShareContactsResponse } from '@relate/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GroupMember, ShareContactsResponse } from '@relate/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Share2Icon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,22 +14,24 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { type PickableUser, UserPicker } from '@/components/user-picker';
-import { useGroupMembers } from '@/features/groups/api/groups-api';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { peopleKeys } from '../api/keys';
 
 /** Share, and the 'Share Contact(s)' dialog: copies the selected contacts to approved group members. */
 export function ShareContactsButton({
   contactIds,
   onShared,
+  members,
 }: {
   contactIds: number[];
   onShared: () => void;
+  /** The user's group members (the groups feature's query, passed in by the route). */
+  members: UseQueryResult<GroupMember[]>;
 }) {
   const [open, setOpen] = useState(false);
   const [userIds, setUserIds] = useState<number[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const queryClient = useQueryClient();
-  const members = useGroupMembers();
 
   useEffect(() => {
     if (open && members.isError) toast.error(`Failed to load group members: ${members.error.message}`);
@@ -44,7 +46,7 @@ export function ShareContactsButton({
     [members.data],
   );
 
-  const share = useMutation({
+  const share = useAppMutation({
     mutationFn: () =>
       fetchJson<ShareContactsResponse>('/people/share', {
         method: 'POST',
@@ -55,8 +57,8 @@ export function ShareContactsButton({
       setOpen(false);
       setUserIds([]);
       onShared();
-      void queryClient.invalidateQueries({ queryKey: ['people'] });
     },
+    invalidates: [peopleKeys.all],
     onError: (error) => toast.error('Share failed', { description: error.message }),
   });
 

@@ -9,3 +9,9 @@ export interface CalendarItem {
   project: string | null;
   location: string | null;
 }
+
+/** Someone the event dialog suggests as a participant (the caller's approved group members). */
+export interface ParticipantSuggestion {
+  email: string;
+  full_name: string | null;
+}

@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@relate/contracts';
+import type { CalendarEvent, CalendarSettings } from '@relate/contracts';
 import { addDays, addMonths, addWeeks, endOfDay, format, startOfDay } from 'date-fns';
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,11 +14,12 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePreferences } from '@/features/preferences/api/preferences-api';
+import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useEvents } from '../api/events-api';
 import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
 import { calendarSpan } from '../event-form';
-import type { CalendarItem } from './calendar-types';
+import { AgendaView } from './agenda-view';
+import type { CalendarItem, ParticipantSuggestion } from './calendar-types';
 import { EventChip } from './event-chip';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { MonthView } from './month-view';
@@ -39,9 +40,14 @@ function toItem(event: CalendarEvent): CalendarItem {
   };
 }
 
-export function EventsPage() {
-  const preferences = usePreferences();
-  const settings = preferences.data?.calendar_settings;
+interface EventsPageProps {
+  /** The saved default view and week start; undefined while they load. */
+  settings: CalendarSettings | undefined;
+  participantSuggestions: ParticipantSuggestion[];
+}
+
+export function EventsPage({ settings, participantSuggestions }: EventsPageProps) {
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const weekStart = settings?.startWeekday ?? 'sunday';
   const [view, setView] = useState<View | null>(null);
   const [focus, setFocus] = useState(() => new Date());
@@ -117,7 +123,7 @@ export function EventsPage() {
           <Button variant="ghost" size="sm" onClick={() => setFocus(new Date())}>
             Today
           </Button>
-          <h1 className="ml-1 text-xl font-semibold tracking-tight" data-testid="calendar-heading">
+          <h1 className="ml-1 text-lg font-semibold tracking-tight sm:text-xl" data-testid="calendar-heading">
             {heading}
           </h1>
         </div>
@@ -152,6 +158,8 @@ export function EventsPage() {
           onDayContextMenu={addOn}
           onEventClick={openItem}
         />
+      ) : activeView === 'weekly' && narrow ? (
+        <AgendaView days={days} items={items} onAddOn={addOn} onEventClick={openItem} />
       ) : (
         <TimeGridView
           days={days}
@@ -188,7 +196,11 @@ export function EventsPage() {
           </DialogFooter>
         </DialogContent>
       </Dialog>
-      <EventDialog state={dialog} onClose={() => setDialog(null)} />
+      <EventDialog
+        state={dialog}
+        participantSuggestions={participantSuggestions}
+        onClose={() => setDialog(null)}
+      />
     </div>
   );
 }

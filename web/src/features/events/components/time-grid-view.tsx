@@ -1,12 +1,18 @@
 import { format, isToday } from 'date-fns';
 import { useEffect, useRef } from 'react';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { overlapColumns } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
 import { EventChip, eventColours } from './event-chip';
 import { itemsOn } from './month-view';
 
-const HOUR_HEIGHT = 48;
+/** One pixel a minute: a 15-minute event is one line of text high. */
+const HOUR_HEIGHT = 60;
+/** The least height of an event, so that the shortest still shows its time and title. */
+const MIN_EVENT_HEIGHT = 18;
+/** Events shorter than this show time and title on one line. */
+const ONE_LINE_MINUTES = 45;
 /** The hour at the top of the scrolled grid when it opens: the working day, not midnight. */
 const FIRST_VISIBLE_HOUR = 7;
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
@@ -27,7 +33,7 @@ function placeInDay(item: CalendarItem, day: Date) {
   const dayStart = new Date(day.getFullYear(), day.getMonth(), day.getDate());
   const start = item.start < dayStart ? 0 : minutesFromMidnight(item.start);
   const endsLater = item.end.getTime() - dayStart.getTime() >= 24 * 3_600_000;
-  const end = endsLater ? 24 * 60 : Math.max(start + 20, minutesFromMidnight(item.end));
+  const end = endsLater ? 24 * 60 : Math.max(start + 15, minutesFromMidnight(item.end));
   return { item, start, end };
 }
 
@@ -36,7 +42,7 @@ export function TimeGridView({ days, items, onSlotClick, onEventClick }: TimeGri
   const columns = `3.5rem repeat(${days.length}, minmax(0, 1fr))`;
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    scroller.current?.scrollTo({ top: FIRST_VISIBLE_HOUR * HOUR_HEIGHT });
+    if (scroller.current) scroller.current.scrollTop = FIRST_VISIBLE_HOUR * HOUR_HEIGHT;
   }, []);
   return (
     <div className="overflow-hidden rounded-xl border bg-card">
@@ -120,26 +126,47 @@ function DayEvents({
   const columns = overlapColumns(placed);
   return placed.map(({ item, start, end }, index) => {
     const { column, columns: width } = columns[index];
+    const time = `${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`;
+    const oneLine = end - start < ONE_LINE_MINUTES;
     return (
-      <button
-        type="button"
-        key={item.key}
-        data-testid="calendar-event"
-        onClick={() => onEventClick(item)}
-        className="absolute overflow-hidden rounded-md border-l-[3px] px-1.5 py-0.5 text-left text-xs font-medium shadow-xs"
-        style={{
-          ...eventColours(item.project),
-          top: (start / 60) * HOUR_HEIGHT,
-          height: ((end - start) / 60) * HOUR_HEIGHT - 2,
-          left: `calc(${(column / width) * 100}% + 2px)`,
-          width: `calc(${100 / width}% - 4px)`,
-        }}
-      >
-        <div className="truncate">{item.title}</div>
-        <div className="truncate opacity-75">
-          {format(item.start, 'HH:mm')}–{format(item.end, 'HH:mm')}
-        </div>
-      </button>
+      <Tooltip key={item.key}>
+        <TooltipTrigger asChild>
+          <button
+            type="button"
+            data-testid="calendar-event"
+            onClick={() => onEventClick(item)}
+            className={cn(
+              'absolute overflow-hidden rounded-md border-l-[3px] text-left font-medium shadow-xs hover:brightness-95',
+              oneLine ? 'flex items-center gap-1 px-1 text-[11px] leading-none' : 'px-1.5 py-0.5 text-xs',
+            )}
+            style={{
+              ...eventColours(item.project),
+              top: (start / 60) * HOUR_HEIGHT,
+              height: Math.max(MIN_EVENT_HEIGHT, ((end - start) / 60) * HOUR_HEIGHT - 2),
+              left: `calc(${(column / width) * 100}% + 2px)`,
+              width: `calc(${100 / width}% - 4px)`,
+            }}
+          >
+            {oneLine ? (
+              <>
+                <span className="shrink-0 tabular-nums opacity-75">{format(item.start, 'HH:mm')}</span>
+                <span className="truncate">{item.title}</span>
+              </>
+            ) : (
+              <>
+                <div className="truncate">{item.title}</div>
+                <div className="truncate tabular-nums opacity-75">{time}</div>
+              </>
+            )}
+          </button>
+        </TooltipTrigger>
+        <TooltipContent side="right" className="grid max-w-64 gap-0.5">
+          <span className="font-semibold">{item.title}</span>
+          <span className="tabular-nums">{time}</span>
+          {item.location && <span>{item.location}</span>}
+          {item.project && <span className="opacity-75">{item.project}</span>}
+        </TooltipContent>
+      </Tooltip>
     );
   });
 }

@@ -1,24 +1,27 @@
 import type {
   AddGroupMemberBody,
   AddGroupMemberResponse,
+  ApproveInvitationBody,
   GroupMember,
   GroupMembersResponse,
   PendingInvitation,
   PendingInvitationsResponse,
 } from '@relate/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { groupKeys } from './keys';
 
 export const groupMembersQuery = () =>
   queryOptions({
-    queryKey: ['groups', 'members'],
+    queryKey: groupKeys.members(),
     queryFn: ({ signal }) => fetchJson<GroupMembersResponse>('/user-group', { signal }),
     select: (response): GroupMember[] => response.data,
   });
 
 export const pendingInvitationsQuery = () =>
   queryOptions({
-    queryKey: ['groups', 'pending-invitations'],
+    queryKey: groupKeys.pendingInvitations(),
     queryFn: ({ signal }) =>
       fetchJson<PendingInvitationsResponse>('/user-group/pending-invitations', { signal }),
     select: (response): PendingInvitation[] => response.data,
@@ -27,13 +30,8 @@ export const pendingInvitationsQuery = () =>
 export const useGroupMembers = () => useQuery(groupMembersQuery());
 export const usePendingInvitations = () => useQuery(pendingInvitationsQuery());
 
-function useGroupMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['groups'] }),
-  });
-}
+const useGroupMutation = <TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) =>
+  useAppMutation({ mutationFn, invalidates: [groupKeys.all] });
 
 export const useAddGroupMember = () =>
   useGroupMutation((body: AddGroupMemberBody) =>
@@ -44,7 +42,7 @@ export const useRemoveGroupMember = () =>
   useGroupMutation((id: number) => fetchJson(`/user-group/${id}`, { method: 'DELETE' }));
 
 export const useApproveInvitation = () =>
-  useGroupMutation((body: { invitation_id: number; display_name: string }) =>
+  useGroupMutation((body: ApproveInvitationBody) =>
     fetchJson('/user-group/approve-invitation', { method: 'POST', body }),
   );
 

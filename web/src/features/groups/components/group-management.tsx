@@ -1,128 +1,47 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
-import { CheckIcon, MailIcon, Trash2Icon, UserPlusIcon, UsersIcon, XIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { CheckIcon, MailIcon, Trash2Icon, UsersIcon, XIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate, initials } from '@/lib/format';
 import {
-  useAddGroupMember,
-  useApproveInvitation,
   useDeclineInvitation,
   useGroupMembers,
   usePendingInvitations,
   useRemoveGroupMember,
 } from '../api/groups-api';
+import { AcceptInvitationDialog } from './accept-invitation-dialog';
+import { AddMemberCard } from './add-member-card';
 
-function MemberStatus({ status }: { status: string }) {
+/** The spec's labels: Approved, and Pending for anyone who has not accepted (yet). */
+function MemberStatus({ status }: { status: GroupMember['status'] }) {
   if (status === 'approved') return <Badge variant="success">Approved</Badge>;
-  if (status === 'waiting_for_approval') return <Badge variant="warning">Waiting for approval</Badge>;
-  return <Badge variant="secondary">Pending</Badge>;
-}
-
-function AddMemberCard() {
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const add = useAddGroupMember();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return void toast.error('Please enter an email address');
-    if (!name.trim()) return void toast.error('Please enter a name');
-    add.mutate(
-      { email: email.trim(), name: name.trim() },
-      {
-        onSuccess: (response) => {
-          toast.success(response.message || 'Invitation sent');
-          setEmail('');
-          setName('');
-        },
-        onError: (error) => {
-          if (error.message.includes('not available yet'))
-            toast.info('Feature Coming Soon: Group management is being set up');
-          else toast.error('Failed to add user to group', { description: error.message });
-        },
-      },
+  // The spec shows every other status as Pending; the tooltip says when it was declined.
+  if (status === 'declined')
+    return (
+      <Badge variant="secondary" title="They declined the invitation; you can invite them again">
+        Pending
+      </Badge>
     );
-  };
-
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UserPlusIcon className="size-4" /> Add User to Group
-        </CardTitle>
-        <CardDescription>
-          Invite someone you work with by e-mail. Once they accept, you can share contacts with each other.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={submit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor="group-email">Email</Label>
-            <Input
-              id="group-email"
-              type="email"
-              placeholder="colleague@company.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="group-name">Name</Label>
-            <Input
-              id="group-name"
-              placeholder="Their name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <Button type="submit" disabled={add.isPending}>
-            <UserPlusIcon />
-            Add User
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <Badge variant="warning" title="Invitation sent; waiting for them to accept">
+      Pending
+    </Badge>
   );
 }
 
 function PendingInvitationsCard() {
   const invitations = usePendingInvitations();
-  const approve = useApproveInvitation();
   const decline = useDeclineInvitation();
   const [approving, setApproving] = useState<PendingInvitation | null>(null);
-  const [displayName, setDisplayName] = useState('');
 
   const list = invitations.data ?? [];
   if (!invitations.isPending && list.length === 0) return null;
-
-  const confirmApprove = (event: FormEvent) => {
-    event.preventDefault();
-    if (!approving || !displayName.trim()) return; // nothing happens without a name (spec section 5)
-    approve.mutate(
-      { invitation_id: approving.invitation_id, display_name: displayName.trim() },
-      {
-        onSuccess: () => toast.success(`You joined ${approving.name}'s group`),
-        onError: (error) => toast.error('Failed to approve invitation', { description: error.message }),
-      },
-    );
-    setApproving(null);
-  };
 
   return (
     <Card>
@@ -145,13 +64,7 @@ function PendingInvitationsCard() {
               <span className="truncate text-sm text-muted-foreground">{invitation.email}</span>
             </div>
             <div className="flex gap-2">
-              <Button
-                size="sm"
-                onClick={() => {
-                  setDisplayName(invitation.name);
-                  setApproving(invitation);
-                }}
-              >
+              <Button size="sm" onClick={() => setApproving(invitation)}>
                 <CheckIcon />
                 Approve
               </Button>
@@ -174,33 +87,7 @@ function PendingInvitationsCard() {
           </div>
         ))}
       </CardContent>
-      <Dialog open={approving !== null} onOpenChange={(open) => !open && setApproving(null)}>
-        <DialogContent className="max-w-sm">
-          <form onSubmit={confirmApprove} className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>Accept invitation</DialogTitle>
-              <DialogDescription>How should {approving?.email} appear in your group?</DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-2">
-              <Label htmlFor="display-name">Display name</Label>
-              <Input
-                id="display-name"
-                autoFocus
-                value={displayName}
-                onChange={(event) => setDisplayName(event.target.value)}
-              />
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setApproving(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!displayName.trim()}>
-                Accept
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      <AcceptInvitationDialog invitation={approving} onClose={() => setApproving(null)} />
     </Card>
   );
 }

@@ -1,12 +1,13 @@
 import type { NotificationsResponse } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationsQuery = (page: number) =>
   queryOptions({
-    queryKey: ['notifications', 'list', { page }],
+    queryKey: notificationKeys.list(page),
     queryFn: ({ signal }) =>
       fetchJson<NotificationsResponse>('/notifications', {
         query: { page, page_size: NOTIFICATIONS_PAGE_SIZE },
@@ -15,4 +16,5 @@ export const notificationsQuery = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const useNotifications = (page: number) => useQuery(notificationsQuery(page));
+export const useNotifications = (page: number, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...notificationsQuery(page), ...options });

@@ -10,18 +10,17 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatAge } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
+import { NotificationLink } from './notification-link';
 
 const icons: Record<NotificationType, typeof BellIcon> = {
   task_assigned: CheckSquareIcon,
@@ -31,37 +30,12 @@ const icons: Record<NotificationType, typeof BellIcon> = {
   other: InfoIcon,
 };
 
-const TYPE_TARGETS: Partial<Record<NotificationType, string>> = {
-  contact_shared: '/contacts',
-  task_assigned: '/tasks',
-  event_assigned: '/events',
-  group_invitation: '/settings?section=group',
-};
-
-/** Where a notification leads: the contact, task or event it names, or the group settings. */
-export function notificationTarget(notification: Notification): string | null {
-  const id = notification.subject_id;
-  switch (notification.subject_type) {
-    case 'contact':
-      return id ? `/contacts?contact=${id}` : '/contacts';
-    case 'task':
-      return id ? `/tasks?task=${id}` : '/tasks';
-    case 'event':
-      return id ? `/events?event=${id}` : '/events';
-    case 'group':
-      return '/settings?section=group';
-    default:
-      return TYPE_TARGETS[notification.notification_type] ?? null;
-  }
-}
-
 export function NotificationsList() {
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
   const unread = useUnreadCount();
   const markRead = useMarkRead();
   const markAllRead = useMarkAllRead();
-  const navigate = useNavigate();
 
   useEffect(() => {
     if (list.isError) toast.error('Failed to fetch notifications');
@@ -71,10 +45,8 @@ export function NotificationsList() {
   const pages = Math.max(1, Math.ceil(total / NOTIFICATIONS_PAGE_SIZE));
   const unreadCount = unread.data?.unread_count ?? 0;
 
-  const open = (notification: Notification) => {
+  const opened = (notification: Notification) => {
     if (!notification.is_read) markRead.mutate(notification.id);
-    const target = notificationTarget(notification);
-    if (target) navigate(target);
   };
 
   return (
@@ -127,18 +99,11 @@ export function NotificationsList() {
                   >
                     <Icon className="size-4" />
                   </span>
-                  <button
-                    type="button"
-                    className="grid min-w-0 flex-1 gap-0.5 text-left"
-                    onClick={() => open(notification)}
-                  >
-                    <span className={cn('text-sm', !notification.is_read && 'font-medium')}>
-                      {notification.notification}
-                    </span>
-                    <span className="text-xs text-muted-foreground">
-                      {formatAge(notification.created_at)}
-                    </span>
-                  </button>
+                  <NotificationLink
+                    notification={notification}
+                    onOpen={() => opened(notification)}
+                    className="flex-1"
+                  />
                   {!notification.is_read && (
                     <Button
                       size="sm"

@@ -1,37 +1,43 @@
-import type { Notification, NotificationEvent, UnreadCount } from '@relate/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { API_BASE, request } from '@/lib/api-client';
-import { accessToken } from '@/lib/auth-storage';
+import type {
+  Notification,
+  NotificationEvent,
+  NotificationSubjectType,
+  UnreadCount,
+} from '@relate/contracts';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { openEventStream, request } from '@/lib/api-client';
+import { invalidateKeys } from '@/lib/query';
 import { unreadCountQuery } from '../api/get-unread-count';
+import { notificationKeys } from '../api/keys';
 import { SseParser } from './sse';
 
 const MIN_RETRY_MS = 5_000;
 
-const BY_TYPE: Partial<Record<Notification['notification_type'], string>> = {
-  contact_shared: 'people',
-  task_assigned: 'tasks',
-  event_assigned: 'events',
-  group_invitation: 'groups',
-};
-const BY_SUBJECT: Record<NonNullable<Notification['subject_type']>, string> = {
-  contact: 'people',
-  task: 'tasks',
-  event: 'events',
-  group: 'groups',
+/** The query keys of what notifications can be about: given by the app, which knows every feature's keys. */
+export type SubjectKeys = Record<NotificationSubjectType, QueryKey>;
+
+const SUBJECT_OF_TYPE: Partial<Record<Notification['notification_type'], NotificationSubjectType>> = {
+  contact_shared: 'contact',
+  task_assigned: 'task',
+  event_assigned: 'event',
+  group_invitation: 'group',
 };
 
 /**
  * The queries a new notification makes stale, besides the notifications themselves: what it is about
  * has changed. A group notification of type 'other' (an invitation accepted) refreshes the member list
- * and the pending invitations (both under ['groups']).
+ * and the pending invitations (both under the groups' keys).
  */
-export function affectedQueryKeys(notification: Pick<Notification, 'notification_type' | 'subject_type'>) {
-  const roots = new Set<string>();
-  const byType = BY_TYPE[notification.notification_type];
-  if (byType) roots.add(byType);
-  if (notification.subject_type) roots.add(BY_SUBJECT[notification.subject_type]);
-  return [...roots].map((root) => [root]);
+export function affectedQueryKeys(
+  notification: Pick<Notification, 'notification_type' | 'subject_type'>,
+  subjectKeys: SubjectKeys,
+): QueryKey[] {
+  const subjects = new Set<NotificationSubjectType>();
+  const byType = SUBJECT_OF_TYPE[notification.notification_type];
+  if (byType) subjects.add(byType);
+  if (notification.subject_type) subjects.add(notification.subject_type);
+  return [...subjects].map((subject) => subjectKeys[subject]);
 }
 
 const MAX_RETRY_MS = 60_000;
@@ -41,8 +47,10 @@ const MAX_RETRY_MS = 60_000;
  * header: EventSource cannot send one). Reconnects with back-off; while the stream is down the
  * count's own 5-minute refetch carries on.
  */
-export function useNotificationStream(enabled: boolean) {
+export function useNotificationStream(enabled: boolean, subjectKeys: SubjectKeys) {
   const queryClient = useQueryClient();
+  const subjectKeysRef = useRef(subjectKeys);
+  subjectKeysRef.current = subjectKeys;
 
   useEffect(() => {
     if (!enabled) return;
@@ -56,15 +64,11 @@ export function useNotificationStream(enabled: boolean) {
       // An ordinary call first: it refreshes an expired access token before the stream needs it.
       const check = await request<UnreadCount>('/notifications/unread-count', { signal: controller.signal });
       if (check.data) onCount(check.data);
-      const token = accessToken();
-      if (!token || check.error?.status === 401 || check.error?.status === 403) return;
-      const response = await fetch(`${API_BASE}/notifications/stream`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-        signal: controller.signal,
-      });
-      if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
+      if (check.error?.status === 401 || check.error?.status === 403) return;
+      const stream = await openEventStream('/notifications/stream', { signal: controller.signal });
+      if (stream.error) throw stream.error;
       retryMs = MIN_RETRY_MS;
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const reader = stream.data.getReader();
       const parser = new SseParser();
       for (;;) {
         const { value, done } = await reader.read();
@@ -74,10 +78,9 @@ export function useNotificationStream(enabled: boolean) {
           if (event.event === 'notification') {
             const data = JSON.parse(event.data) as NotificationEvent;
             onCount({ unread_count: data.unread_count, has_unread: data.has_unread, count: data.count });
-            void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+            void invalidateKeys(queryClient, [notificationKeys.lists()]);
             // What the notification is about has changed too: show it without a reload.
-            for (const queryKey of affectedQueryKeys(data.notification))
-              void queryClient.invalidateQueries({ queryKey });
+            void invalidateKeys(queryClient, affectedQueryKeys(data.notification, subjectKeysRef.current));
           }
         }
       }

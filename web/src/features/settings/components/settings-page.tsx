@@ -1,12 +1,23 @@
 import type { LucideIcon } from 'lucide-react';
-import { BotIcon, CalendarIcon, ContactIcon, CreditCardIcon, GlobeIcon, UsersRoundIcon } from 'lucide-react';
+import {
+  BotIcon,
+  CalendarIcon,
+  ContactIcon,
+  CreditCardIcon,
+  GlobeIcon,
+  KeyRoundIcon,
+  UsersRoundIcon,
+} from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { SubscriptionSection } from '@/features/billing/components/subscription-section';
+import { BotConnection } from '@/features/bots/components/bot-connection';
 import { ContactsSettings } from '@/features/contacts/components/contacts-settings';
 import { CalendarSettings } from '@/features/events/components/calendar-settings';
+import { GoogleIntegration } from '@/features/google/components/google-integration';
 import { GroupManagement } from '@/features/groups/components/group-management';
 import { cn } from '@/lib/utils';
-import { UpcomingSection } from './upcoming-section';
 
 interface SettingsSection {
   key: string;
@@ -23,18 +34,14 @@ const sections: SettingsSection[] = [
     title: 'Bot Connection',
     subtitle: 'Telegram & WhatsApp',
     icon: BotIcon,
-    component: () => (
-      <UpcomingSection text="Link your Telegram or WhatsApp account and choose your preferred messaging platform." />
-    ),
+    component: BotConnection,
   },
   {
     key: 'google',
     title: 'Google Integration',
     subtitle: 'Contacts & Calendar',
     icon: GlobeIcon,
-    component: () => (
-      <UpcomingSection text="Connect your Google account to preview and sync your contacts and calendar both ways." />
-    ),
+    component: GoogleIntegration,
   },
   {
     key: 'contacts',
@@ -62,9 +69,14 @@ const sections: SettingsSection[] = [
     title: 'Subscription',
     subtitle: 'Plans & Plugins',
     icon: CreditCardIcon,
-    component: () => (
-      <UpcomingSection text="See your plan, compare Starter, Pro and Business, and browse the plugin catalogue." />
-    ),
+    component: SubscriptionSection,
+  },
+  {
+    key: 'password',
+    title: 'Password',
+    subtitle: 'Sign-in security',
+    icon: KeyRoundIcon,
+    component: ChangePasswordCard,
   },
 ];
 

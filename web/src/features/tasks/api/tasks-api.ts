@@ -6,8 +6,10 @@ import type {
   TasksResponse,
   UpdateTaskBody,
 } from '@relate/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { taskKeys } from './keys';
 
 /** Task and event counts refresh every 5 minutes (spec section 9). */
 const COUNT_REFRESH_MS = 300_000;
@@ -18,7 +20,7 @@ const COUNT_REFRESH_MS = 300_000;
  */
 export const tasksQuery = () =>
   queryOptions({
-    queryKey: ['tasks', 'list'],
+    queryKey: taskKeys.list(),
     queryFn: ({ signal }) =>
       fetchJson<TasksResponse>('/tasks', { query: { include_scheduled: true }, signal }),
     select: (response) => response.projects,
@@ -28,16 +30,17 @@ export const useTasks = () => useQuery(tasksQuery());
 
 export const projectsQuery = () =>
   queryOptions({
-    queryKey: ['tasks', 'projects'],
+    queryKey: taskKeys.projects(),
     queryFn: ({ signal }) => fetchJson<{ projects: Project[] }>('/projects', { signal }),
     select: (response) => response.projects,
   });
 
 export const useProjects = () => useQuery(projectsQuery());
 
+/** A project's participants; without a project, the caller and their approved group members. */
 export const useAssignableUsers = (project: string | null) =>
   useQuery({
-    queryKey: ['tasks', 'assignable', project ?? ''],
+    queryKey: taskKeys.assignable(project),
     queryFn: ({ signal }) =>
       fetchJson<{ users: AssignableUser[] }>('/tasks/assignable-users', { query: { project }, signal }),
     select: (response) => response.users,
@@ -45,35 +48,62 @@ export const useAssignableUsers = (project: string | null) =>
 
 export const useOpenTaskCount = () =>
   useQuery({
-    queryKey: ['tasks', 'open-count'],
+    queryKey: taskKeys.openCount(),
     queryFn: ({ signal }) => fetchJson<{ count: number }>('/tasks/open-count', { signal }),
     select: (response) => response.count,
     refetchInterval: COUNT_REFRESH_MS,
   });
 
-function useTasksMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }) });
+export interface SaveTaskVariables {
+  /** Null for a new task. */
+  id: number | null;
+  body: CreateTaskBody;
+  /** The project's participants with the assignee added, when the assignee has to join it first. */
+  participants: string[] | null;
 }
 
-export const useCreateTask = () =>
-  useTasksMutation((body: CreateTaskBody) => fetchJson<Task>('/tasks', { method: 'POST', body }));
-
-export const useUpdateTask = () =>
-  useTasksMutation(({ id, body }: { id: number; body: UpdateTaskBody }) =>
-    fetchJson<Task>(`/tasks/${id}`, { method: 'PUT', body }),
-  );
-
-export const useDeleteTask = () =>
-  useTasksMutation((id: number) => fetchJson(`/tasks/${id}`, { method: 'DELETE' }));
-
-export const useCreateProject = () =>
-  useTasksMutation((name: string) => fetchJson<Project>('/projects', { method: 'POST', body: { name } }));
-
-export const useSaveParticipants = () =>
-  useTasksMutation(({ project, participants }: { project: string; participants: string[] }) =>
-    fetchJson(`/projects/${encodeURIComponent(project)}/participants`, {
+/**
+ * Creates or updates a task. An assignee who is not yet a participant of the caller's project joins it
+ * first (the server assigns participants only), so assigning needs no detour through Manage Participants.
+ */
+async function saveTask({ id, body, participants }: SaveTaskVariables): Promise<Task> {
+  if (participants)
+    await fetchJson(`/projects/${encodeURIComponent(body.project)}/participants`, {
       method: 'POST',
       body: { participants },
-    }),
-  );
+    });
+  return id === null
+    ? fetchJson<Task>('/tasks', { method: 'POST', body })
+    : fetchJson<Task>(`/tasks/${id}`, { method: 'PUT', body });
+}
+
+export const useSaveTask = () => useAppMutation({ mutationFn: saveTask, invalidates: [taskKeys.all] });
+
+export const useUpdateTask = () =>
+  useAppMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateTaskBody }) =>
+      fetchJson<Task>(`/tasks/${id}`, { method: 'PUT', body }),
+    invalidates: [taskKeys.all],
+  });
+
+export const useDeleteTask = () =>
+  useAppMutation({
+    mutationFn: (id: number) => fetchJson(`/tasks/${id}`, { method: 'DELETE' }),
+    invalidates: [taskKeys.all],
+  });
+
+export const useCreateProject = () =>
+  useAppMutation({
+    mutationFn: (name: string) => fetchJson<Project>('/projects', { method: 'POST', body: { name } }),
+    invalidates: [taskKeys.all],
+  });
+
+export const useSaveParticipants = () =>
+  useAppMutation({
+    mutationFn: ({ project, participants }: { project: string; participants: string[] }) =>
+      fetchJson(`/projects/${encodeURIComponent(project)}/participants`, {
+        method: 'POST',
+        body: { participants },
+      }),
+    invalidates: [taskKeys.all],
+  });

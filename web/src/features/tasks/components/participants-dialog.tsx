@@ -10,24 +10,24 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { useAuth } from '@/features/auth/auth-provider';
 import { useAssignableUsers, useProjects, useSaveParticipants } from '../api/tasks-api';
+import { projectNamed } from '../task-form';
 
 /** Manage Project Participants: the owner and approved members of the owner's group. */
 export function ParticipantsDialog({
   project,
+  currentEmail,
   onOpenChange,
 }: {
   project: string | null;
+  /** The signed-in user's e-mail, marked '(you)'. */
+  currentEmail: string | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { user } = useAuth();
   const projects = useProjects();
   const candidates = useAssignableUsers(null); // the caller and their approved group members
   const save = useSaveParticipants();
-  const current =
-    projects.data?.find((item) => item.name === project && item.is_owner) ??
-    projects.data?.find((item) => item.name === project);
+  const current = project ? projectNamed(projects.data ?? [], project) : undefined;
   const [selected, setSelected] = useState<string[]>([]);
 
   useEffect(() => {
@@ -89,7 +89,7 @@ export function ParticipantsDialog({
                 <label htmlFor={`participant-${email}`} className="flex-1">
                   {email}
                   {email === current?.owner_email && <span className="text-muted-foreground"> (owner)</span>}
-                  {email === user?.email && email !== current?.owner_email && (
+                  {email === currentEmail && email !== current?.owner_email && (
                     <span className="text-muted-foreground"> (you)</span>
                   )}
                 </label>

@@ -1,7 +1,8 @@
-import type { Task, TaskStatus } from '@relate/contracts';
-import { format, parseISO } from 'date-fns';
-import { PlusIcon } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '@relate/contracts';
+import { UserPlusIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,283 +13,255 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import {
-  useAssignableUsers,
-  useCreateProject,
-  useCreateTask,
-  useProjects,
-  useUpdateTask,
-} from '../api/tasks-api';
+import { useAssignableUsers, useProjects, useSaveTask } from '../api/tasks-api';
+import { assigneeChoices, projectNamed, TaskFormSchema, taskFormValues } from '../task-form';
+import { PRIORITY_LABEL, STATUS_LABEL } from '../task-labels';
+import { ProjectField } from './project-field';
 
 const NOBODY = '__nobody__';
-const STATUSES: { value: TaskStatus; label: string }[] = [
-  { value: 'todo', label: 'To do' },
-  { value: 'in_progress', label: 'In progress' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
-
-const toLocal = (iso: string | null) => (iso ? format(parseISO(iso), "yyyy-MM-dd'T'HH:mm") : '');
-const toIso = (local: string) => (local ? new Date(local).toISOString() : null);
 
 interface TaskDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   task: Task | null;
   defaultProject?: string;
+  /** After a save: the saved task, and whether it was created. */
+  onSaved?: (task: Task, created: boolean) => void;
 }
 
 /** 'Add New Task' / 'Edit Task' with every field (spec section 2 "Tasks tab"). */
-export function TaskDialog({ open, onOpenChange, task, defaultProject }: TaskDialogProps) {
+export function TaskDialog({ open, onOpenChange, task, defaultProject, onSaved }: TaskDialogProps) {
   const projects = useProjects();
-  const createTask = useCreateTask();
-  const updateTask = useUpdateTask();
-  const createProject = useCreateProject();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [project, setProject] = useState('');
-  const [status, setStatus] = useState<TaskStatus>('todo');
-  const [priority, setPriority] = useState<'low' | 'medium' | 'high'>('medium');
-  const [scheduled, setScheduled] = useState('');
-  const [due, setDue] = useState('');
-  const [assignTo, setAssignTo] = useState('');
-  const [newProject, setNewProject] = useState('');
-  const [addingProject, setAddingProject] = useState(false);
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const assignable = useAssignableUsers(project || null);
-
-  useEffect(() => {
-    if (!open) return;
-    setTitle(task?.title ?? '');
-    setDescription(task?.description ?? '');
-    setProject(task?.project ?? defaultProject ?? '');
-    setStatus(task?.status ?? 'todo');
-    setPriority(task?.priority ?? 'medium');
-    setScheduled(toLocal(task?.scheduled_date ?? null));
-    setDue(toLocal(task?.due_date ?? null));
-    setAssignTo(task?.assign_to ?? '');
-    setAddingProject(false);
-    setNewProject('');
-    setTitleError(null);
-  }, [open, task, defaultProject]);
-
-  const addProject = () => {
-    const name = newProject.trim();
-    if (!name) return;
-    createProject.mutate(name, {
-      onSuccess: (created) => {
-        setProject(created.name);
-        setAssignTo('');
-        setAddingProject(false);
-        setNewProject('');
-        toast.success(`Project "${created.name}" added and selected`);
-      },
-      onError: (error) => toast.error(error.message),
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) return setTitleError('Title is required');
-    if (!project) return toast.error('Choose or add a project');
-    const body = {
-      title: title.trim(),
-      description: description.trim() || null,
-      project,
-      status,
-      priority,
-      scheduled_date: toIso(scheduled),
-      due_date: toIso(due),
-      assign_to: assignTo || null,
-    };
-    if (task)
-      updateTask.mutate(
-        { id: task.id, body },
-        {
-          onSuccess: () => {
-            toast.success('Task updated successfully');
-            onOpenChange(false);
-          },
-          onError: (error) => toast.error('Failed to update task', { description: error.message }),
-        },
-      );
-    else
-      createTask.mutate(body, {
-        onSuccess: () => {
-          toast.success('Task created successfully');
-          onOpenChange(false);
-        },
-        onError: (error) => toast.error('Failed to create task', { description: error.message }),
-      });
-  };
+  const saveTask = useSaveTask();
+  const form = useForm({ resolver: zodResolver(TaskFormSchema), defaultValues: taskFormValues(null) });
+  const { control } = form;
+  const project = form.watch('project');
+  const assignTo = form.watch('assign_to');
+  const participants = useAssignableUsers(project || null);
+  const groupMembers = useAssignableUsers(null);
 
   const projectNames = [...new Set((projects.data ?? []).map((item) => item.name))];
   if (project && !projectNames.includes(project)) projectNames.push(project);
+  const current = projectNamed(projects.data ?? [], project);
+  const choices = project
+    ? assigneeChoices(participants.data ?? [], groupMembers.data ?? [], current?.is_owner ?? false)
+    : [];
+  const chosen = choices.find((choice) => choice.email.toLowerCase() === assignTo.toLowerCase());
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(taskFormValues(task, defaultProject));
+  }, [open, task, defaultProject, form]);
+
+  // With a single project there is nothing to choose: a new task goes there.
+  const onlyProject = projectNames.length === 1 ? projectNames[0] : null;
+  useEffect(() => {
+    if (open && !task && onlyProject && !form.getValues('project')) form.setValue('project', onlyProject);
+  }, [open, task, onlyProject, form]);
+
+  const chooseProject = (name: string) => {
+    form.setValue('project', name, { shouldValidate: form.formState.isSubmitted });
+    form.setValue('assign_to', '');
+  };
+
+  const submit = form.handleSubmit((body) => {
+    const joining = chosen?.joinsProject && current ? [...current.participants, chosen.email] : null;
+    saveTask.mutate(
+      { id: task?.id ?? null, body, participants: joining },
+      {
+        onSuccess: (saved) => {
+          toast.success(task ? 'Task updated successfully' : 'Task created successfully', {
+            description: joining ? `${chosen?.label} now takes part in ${body.project}.` : undefined,
+          });
+          onSaved?.(saved, task === null);
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          toast.error(task ? 'Failed to update task' : 'Failed to create task', {
+            description: error.message,
+          }),
+      },
+    );
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{task ? 'Edit Task' : 'Add New Task'}</DialogTitle>
-            <DialogDescription>
-              Tasks belong to a project; its participants can be assigned.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor="task-title">Title</Label>
-            <Input
-              id="task-title"
-              value={title}
-              aria-invalid={Boolean(titleError)}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-            {titleError && <p className="text-xs text-destructive">{titleError}</p>}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="task-description">Description</Label>
-            <Textarea
-              id="task-description"
-              rows={3}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="task-project">Project</Label>
-            {addingProject ? (
-              <div className="flex gap-2">
-                <Input
-                  id="task-project"
-                  autoFocus
-                  placeholder="New project name"
-                  value={newProject}
-                  onChange={(event) => setNewProject(event.target.value)}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter') {
-                      event.preventDefault();
-                      addProject();
-                    }
-                  }}
+      <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle>{task ? 'Edit Task' : 'Add New Task'}</DialogTitle>
+          <DialogDescription>Tasks belong to a project; its participants can be assigned.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
+            <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 py-4">
+              <FormField
+                control={control}
+                name="title"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Title</FormLabel>
+                    <FormControl>
+                      <Input {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={control}
+                name="description"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Description</FormLabel>
+                    <FormControl>
+                      <Textarea rows={3} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <ProjectField names={projectNames} onChoose={chooseProject} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField
+                  control={control}
+                  name="status"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Status</FormLabel>
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <FormControl>
+                          <SelectTrigger onBlur={field.onBlur}>
+                            <SelectValue />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {TASK_STATUSES.map((status) => (
+                            <SelectItem key={status} value={status}>
+                              {STATUS_LABEL[status]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    </FormItem>
+                  )}
                 />
-                <Button onClick={addProject} disabled={!newProject.trim() || createProject.isPending}>
-                  Add
-                </Button>
-                <Button variant="ghost" onClick={() => setAddingProject(false)}>
-                  Cancel
-                </Button>
+                <FormField
+                  control={control}
+                  name="priority"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Priority</FormLabel>
+                      <Select value={field.value} onValueChange={field.onChange}>
+                        <FormControl>
+                          <SelectTrigger onBlur={field.onBlur}>
+                            <SelectValue />
+                          </SelectTrigger>
+                        </FormControl>
+                        <SelectContent>
+                          {TASK_PRIORITIES.map((priority) => (
+                            <SelectItem key={priority} value={priority}>
+                              {PRIORITY_LABEL[priority]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={control}
+                  name="scheduled_date"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Scheduled date</FormLabel>
+                      <FormControl>
+                        <Input type="datetime-local" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
+                <FormField
+                  control={control}
+                  name="due_date"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Due date</FormLabel>
+                      <FormControl>
+                        <Input type="datetime-local" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
+                />
               </div>
-            ) : (
-              <div className="flex gap-2">
-                <Select
-                  value={project}
-                  onValueChange={(value) => {
-                    setProject(value);
-                    setAssignTo('');
-                  }}
-                >
-                  <SelectTrigger id="task-project">
-                    <SelectValue placeholder="Select a project" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {projectNames.map((name) => (
-                      <SelectItem key={name} value={name}>
-                        {name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <Button variant="outline" onClick={() => setAddingProject(true)}>
-                  <PlusIcon />
-                  New Project
-                </Button>
-              </div>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="task-status">Status</Label>
-              <Select value={status} onValueChange={(value) => setStatus(value as TaskStatus)}>
-                <SelectTrigger id="task-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {STATUSES.map((item) => (
-                    <SelectItem key={item.value} value={item.value}>
-                      {item.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="task-priority">Priority</Label>
-              <Select value={priority} onValueChange={(value) => setPriority(value as typeof priority)}>
-                <SelectTrigger id="task-priority">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="low">Low</SelectItem>
-                  <SelectItem value="medium">Medium</SelectItem>
-                  <SelectItem value="high">High</SelectItem>
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="task-scheduled">Scheduled date</Label>
-              <Input
-                id="task-scheduled"
-                type="datetime-local"
-                value={scheduled}
-                onChange={(event) => setScheduled(event.target.value)}
+              <FormField
+                control={control}
+                name="assign_to"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Assign to</FormLabel>
+                    <Select
+                      value={field.value || NOBODY}
+                      onValueChange={(value) => field.onChange(value === NOBODY ? '' : value)}
+                      disabled={!project}
+                    >
+                      <FormControl>
+                        <SelectTrigger onBlur={field.onBlur}>
+                          <SelectValue />
+                        </SelectTrigger>
+                      </FormControl>
+                      <SelectContent>
+                        <SelectItem value={NOBODY}>Nobody</SelectItem>
+                        {choices.map((choice) => (
+                          <SelectItem key={choice.email} value={choice.email}>
+                            {choice.label}
+                            {choice.joinsProject && (
+                              <span className="text-muted-foreground"> · joins the project</span>
+                            )}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                    <FormDescription>
+                      Assign this specific task to a user. They must be a project participant.
+                    </FormDescription>
+                    {chosen?.joinsProject && (
+                      <p
+                        className="flex items-start gap-1.5 rounded-md bg-primary/5 px-2.5 py-2 text-xs text-foreground"
+                        data-testid="assignee-joins-note"
+                      >
+                        <UserPlusIcon className="mt-px size-3.5 shrink-0 text-primary" />
+                        {chosen.label} is not a participant of {project} yet and will be added when you save.
+                      </p>
+                    )}
+                    <FormMessage />
+                  </FormItem>
+                )}
               />
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="task-due">Due date</Label>
-              <Input
-                id="task-due"
-                type="datetime-local"
-                value={due}
-                onChange={(event) => setDue(event.target.value)}
-              />
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="task-assignee">Assign to</Label>
-            <Select
-              value={assignTo || NOBODY}
-              onValueChange={(value) => setAssignTo(value === NOBODY ? '' : value)}
-              disabled={!project}
-            >
-              <SelectTrigger id="task-assignee">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={NOBODY}>Nobody</SelectItem>
-                {(assignable.data ?? []).map((user) => (
-                  <SelectItem key={user.id} value={user.email}>
-                    {user.full_name ? `${user.full_name} (${user.email})` : user.email}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <p className="text-xs text-muted-foreground">
-              Assign this specific task to a user. They must be a project participant.
-            </p>
-          </div>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={createTask.isPending || updateTask.isPending}>
-              {task ? 'Save Changes' : 'Create Task'}
-            </Button>
-          </DialogFooter>
-        </form>
+            <DialogFooter className="flex-row justify-end border-t bg-card px-6 py-3">
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={saveTask.isPending}>
+                {task ? 'Save Changes' : 'Create Task'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { UserSchema } from './auth';
+import { TimestampSchema } from './common';
+
+/** GET /api/auth/google/status (spec section 3 "Google status", plus what the Settings card shows). */
+export const GoogleStatusSchema = z.object({
+  has_google_account: z.boolean(),
+  contacts_synced_at: TimestampSchema.nullable(),
+  calendar_synced_at: TimestampSchema.nullable(),
+  service_configured: z.boolean(),
+  google_email: z.string().nullable(),
+  contacts_sync_running: z.boolean(),
+  /** Why the last contacts sync stopped, until one succeeds. */
+  contacts_last_error: z.string().nullable(),
+  /** Google changes waiting in the review dialog. */
+  contacts_pending_review: z.number().int(),
+});
+export type GoogleStatus = z.infer<typeof GoogleStatusSchema>;
+
+export const GoogleCallbackQuerySchema = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** Sign-in answers a session; connecting Google from Settings answers `connected`. */
+export const GoogleCallbackResponseSchema = z.object({
+  user: UserSchema,
+  access_token: z.string().optional(),
+  refresh_token: z.string().optional(),
+  token_type: z.literal('bearer').optional(),
+  expires_in: z.number().int().optional(),
+  connected: z.boolean().optional(),
+});
+export type GoogleCallbackResponse = z.infer<typeof GoogleCallbackResponseSchema>;
+
+export const ContactReviewKindSchema = z.enum([
+  'new',
+  'likely_duplicate',
+  'changed',
+  'conflict',
+  'deleted_upstream',
+]);
+export type ContactReviewKind = z.infer<typeof ContactReviewKindSchema>;
+
+export const ContactReviewItemSchema = z.object({
+  /** Stable across previews of the same Google contact. */
+  id: z.uuid(),
+  kind: ContactReviewKindSchema,
+  resource_name: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_duplicate: z.boolean(),
+  /** The Relate contact it matches (likely_duplicate) or mirrors (changed, conflict, deleted_upstream). */
+  contact: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
+  match_reason: z.enum(['email', 'phone', 'name']).nullable(),
+  /** changed / conflict: each field with Relate's and Google's value. */
+  changes: z.array(
+    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+  ),
+});
+export type ContactReviewItem = z.infer<typeof ContactReviewItemSchema>;
+
+export const GoogleContactsQuerySchema = z.object({
+  preview: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** GET /api/auth/google/contacts: what a sync did; with ?preview=true nothing is applied. */
+export const GoogleContactsSyncResponseSchema = z.object({
+  preview: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  pushed: z.number().int(),
+  /** Everything still waiting for a decision. */
+  items: z.array(ContactReviewItemSchema),
+});
+export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
+
+export const ApplyGoogleContactsBodySchema = z.object({
+  item_ids: z
+    .array(z.uuid({ error: 'Each item id must be a review item id' }))
+    .min(1, { error: 'Choose at least one item' })
+    .max(10_000),
+  /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */
+  merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
+  /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
+  keep_relate: z.array(z.uuid()).optional(),
+});
+export type ApplyGoogleContactsBody = z.infer<typeof ApplyGoogleContactsBodySchema>;
+
+export const ApplyGoogleContactsResponseSchema = z.object({
+  created: z.number().int(),
+  linked: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  pushed: z.number().int(),
+  /** Items no longer waiting (a sync settled them meanwhile). */
+  skipped: z.number().int(),
+});
+export type ApplyGoogleContactsResponse = z.infer<typeof ApplyGoogleContactsResponseSchema>;
+
+export const AddToGoogleResponseSchema = z.object({ resource_name: z.string() });

@@ -1,0 +1,57 @@
+import { account, expect, signUp } from '../support/fixtures';
+import { test } from './google-fixtures';
+
+test('connects Google in Settings, previews the contacts, applies them and finds them in the table', async ({
+  page,
+  google,
+}) => {
+  test.setTimeout(180_000); // a long journey on a busy machine
+  const sub = '113943641271207611320';
+  google.fake.addAccount({ sub, email: 'ada@gmail.example', name: 'Ada Lovelace' });
+  google.fake.addReferenceContacts(sub); // Ada Lovelace, one without a name, Иван Петров
+  await signUp(page, account('Ada'));
+  await expect(page).toHaveURL(/\/contacts$/);
+  // A contact already in Relate that Google also has (same e-mail).
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const created = await page.request.post('/api/people', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { first_name: 'Ivan', last_name: 'Petrov', phone: '+7 916 123 45 67' },
+  });
+  expect(created.ok()).toBe(true);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('button', { name: /Google Integration/ }).click();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect Google' }).click();
+  const popup = await popupOpened;
+  await popup.getByRole('button', { name: /Ada Lovelace/ }).click();
+  await expect(page.getByText('Google account connected', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('ada@gmail.example')).toBeVisible();
+  await expect(page.getByText('Not Synced')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Preview' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preview Google Contacts Sync' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: /New Items\s*2/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByTestId('google-review-item')).toHaveCount(2);
+  await expect(dialog.getByText('Ada Lovelace')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Select Ada Lovelace' })).toBeChecked();
+
+  await dialog.getByRole('tab', { name: /Duplicates\s*1/ }).click();
+  const duplicate = dialog.getByTestId('google-review-item');
+  await expect(duplicate).toContainText('Иван Петров');
+  await expect(duplicate).toContainText('Matches Ivan Petrov by the same phone number');
+  await expect(dialog.getByRole('checkbox', { name: 'Select Иван Петров' })).not.toBeChecked();
+  await dialog.getByRole('checkbox', { name: 'Select Иван Петров' }).check();
+
+  await dialog.getByRole('button', { name: 'Apply 3 selected' }).click();
+  await expect(page.getByText('Created 2, linked 1, updated 0.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Synced', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('cell', { name: 'Lovelace', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'no-name@example.org' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Ivan', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Analytical Engines Ltd' })).toBeVisible();
+});

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * Compiles the server into server/dist/main.js with esbuild: its own code and the workspace's contracts
+ * (TypeScript sources) bundled, every npm dependency left to node_modules; the SQL migrations copied next
+ * to it, where the database client looks for them.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const server = path.resolve(import.meta.dirname, '..', 'server');
+
+export async function buildServer() {
+  const outDir = path.join(server, 'dist');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
+  await build({
+    entryPoints: [path.join(server, 'src', 'main.ts')],
+    outfile: path.join(outDir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Subpaths (drizzle-orm/pg-core, ...) of an external package are external too. The workspace's
+    // own packages (@relate/contracts) are TypeScript sources: bundled.
+    external: Object.keys(dependencies).filter((name) => !name.startsWith('@relate/')),
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(server, 'src', 'db', 'migrations'), path.join(outDir, 'migrations'), {
+    recursive: true,
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

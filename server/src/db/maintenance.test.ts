@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../test/multipart';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/test-app';
+import { maintenanceFor, type TableActivity } from './maintenance';
+import { contactSearchText, contacts } from './schema';
+
+const IMPORTED = 20_000;
+const RARE = 'Zanzibar';
+
+/** IMPORTED people; two of them work for the rare organization. */
+function peopleCsv(): string {
+  const lines = ['First Name,Last Name,E-mail,Company'];
+  for (let index = 0; index < IMPORTED; index++) {
+    const company = index % 10_000 === 7 ? `${RARE} Traders` : `Company ${index % 40}`;
+    lines.push(`Person${index},Family${index % 97},person${index}@example.com,${company}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+let now = new Date('2026-11-23T12:00:00Z');
+let t: TestApp;
+let owner: TestUser;
+
+const stats = async (table: string) => {
+  const result = await t.database.db.execute(
+    sql`select last_analyze, last_vacuum from pg_stat_user_tables where relname = ${table}`,
+  );
+  return (result as unknown as { rows: { last_analyze: unknown; last_vacuum: unknown }[] }).rows[0];
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  owner = await createUser(t.app);
+  await createUser(t.app);
+  const body = multipart(
+    {
+      mapping: JSON.stringify({
+        'First Name': 'first_name',
+        'Last Name': 'last_name',
+        'E-mail': 'email',
+        Company: 'organization',
+      }),
+    },
+    { name: 'people.csv', content: peopleCsv() },
+  );
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/csv/import-with-mapping',
+    payload: body.payload,
+    headers: { ...owner.headers, ...body.headers },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.json().imported_count).toBe(IMPORTED);
+}, 240_000);
+afterAll(() => t.close());
+
+describe('planner statistics after a bulk write', () => {
+  it('analyzes the contacts table when an import commits, so search reads the trigram index', async () => {
+    expect((await stats('contacts')).last_analyze).not.toBeNull();
+    const plan = await t.database.db.execute(sql`explain select ${contacts.id} from ${contacts}
+      where ${contacts.userId} = ${owner.id} and ${contactSearchText(contacts)} ilike ${`%${RARE.toLowerCase()}%`}`);
+    const text = (plan as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+      .map((row) => row['QUERY PLAN'])
+      .join('\n');
+    expect(text).toContain('contacts_search_text_trgm_idx');
+
+    const found = await t.app.inject({ method: 'GET', url: `/api/people?q=${RARE}`, headers: owner.headers });
+    expect(found.json()).toMatchObject({ total: 2, total_capped: false });
+  });
+
+  it.runIf(process.env.RELATE_TEST_DB !== 'postgres')(
+    'on PGlite, the maintenance job vacuums a table once enough rows were inserted since its last VACUUM',
+    async () => {
+      expect((await stats('contacts')).last_vacuum).toBeNull();
+      now = new Date(now.getTime() + 6 * 60_000);
+      // Other recurring jobs (bot reminders, Google sync) may be due too: run everything due.
+      while ((await t.app.services.jobs.runDue(50)) > 0);
+      expect((await stats('contacts')).last_vacuum).not.toBeNull();
+    },
+  );
+});
+
+describe('the maintenance rule (PostgreSQL autovacuum defaults)', () => {
+  const table = (changes: Partial<TableActivity>): TableActivity => ({
+    table: 'contacts',
+    rows: 100_000,
+    deadRows: 0,
+    modifiedSinceAnalyze: 0,
+    insertedSinceVacuum: 0,
+    ...changes,
+  });
+
+  it('leaves a table alone until enough rows changed', () => {
+    expect(maintenanceFor(table({ deadRows: 20_000, modifiedSinceAnalyze: 10_000 }))).toBeNull();
+  });
+
+  it('analyzes after changes past 50 + 10 % of the table', () => {
+    expect(maintenanceFor(table({ modifiedSinceAnalyze: 10_051 }))).toBe('analyze');
+  });
+
+  it('vacuums after dead rows past 50 + 20 %, or inserts past 1,000 + 20 %', () => {
+    expect(maintenanceFor(table({ deadRows: 20_051 }))).toBe('vacuum analyze');
+    expect(maintenanceFor(table({ insertedSinceVacuum: 21_001 }))).toBe('vacuum analyze');
+    // A freshly imported table: the planner had no row count yet.
+    expect(maintenanceFor(table({ rows: -1, insertedSinceVacuum: 1001 }))).toBe('vacuum analyze');
+  });
+});

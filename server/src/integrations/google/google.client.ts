@@ -1,0 +1,263 @@
+import { type people_v1, people as peopleApi } from '@googleapis/people';
+import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
+import { toGoogleApiError } from './google-errors';
+
+export type GooglePerson = people_v1.Schema$Person;
+
+export const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];
+/** Settings → Connect Google: contacts now, the calendar for its sync (issue 15). */
+export const CONNECT_SCOPES = [
+  ...SIGN_IN_SCOPES,
+  'https://www.googleapis.com/auth/contacts',
+  'https://www.googleapis.com/auth/calendar.events',
+];
+
+/** Every field the contacts sync reads; paging and sync-token calls must repeat the same list. */
+export const PERSON_FIELDS =
+  'names,emailAddresses,phoneNumbers,organizations,addresses,birthdays,biographies,urls,memberships,metadata';
+export const UPDATE_PERSON_FIELDS =
+  'names,emailAddresses,phoneNumbers,organizations,addresses,biographies,urls';
+const MAX_PAGE_SIZE = 1000;
+
+export type GoogleClientTuning = Pick<
+  GoogleClientOptions,
+  'maxTries' | 'retryBaseDelayMs' | 'sleep' | 'pageSize'
+>;
+
+export interface GoogleClientOptions {
+  clientId: string;
+  clientSecret?: string;
+  redirectUri: string;
+  /** Root of Google's OAuth endpoints (the fake's address); Google's own when unset. */
+  oauthBaseUrl?: string;
+  /** Root of Google's REST APIs (People, Calendar); Google's own when unset. */
+  apiBaseUrl?: string;
+  /** Quota errors are retried with exponential backoff and jitter: at most `maxTries` calls. */
+  maxTries?: number;
+  retryBaseDelayMs?: number;
+  /** People connections per page (1-1000). */
+  pageSize?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface GoogleTokens {
+  accessToken?: string;
+  refreshToken?: string;
+  idToken?: string;
+  scope?: string;
+}
+
+export interface GoogleIdentity {
+  sub: string;
+  email?: string;
+  emailVerified: boolean;
+  name?: string;
+  nonce?: string;
+}
+
+export interface ConnectionsPage {
+  connections: GooglePerson[];
+  nextPageToken?: string;
+  nextSyncToken?: string;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Google through its own libraries: google-auth-library for OAuth (PKCE, ID tokens, refresh) and
+ * @googleapis/people for contacts. Their endpoints are configurable, so the same code talks to the
+ * local fake Google in development and tests.
+ */
+export class GoogleClient {
+  private readonly maxTries: number;
+  private readonly retryBaseDelayMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly oauth: OAuth2Client;
+
+  constructor(private readonly options: GoogleClientOptions) {
+    this.maxTries = options.maxTries ?? 5;
+    this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.oauth = this.newOAuthClient();
+  }
+
+  private newOAuthClient(): OAuth2Client {
+    const base = this.options.oauthBaseUrl?.replace(/\/+$/, '');
+    return new OAuth2Client({
+      clientId: this.options.clientId,
+      clientSecret: this.options.clientSecret,
+      redirectUri: this.options.redirectUri,
+      ...(base && {
+        endpoints: {
+          oauth2AuthBaseUrl: `${base}/o/oauth2/v2/auth`,
+          oauth2TokenUrl: `${base}/token`,
+          oauth2RevokeUrl: `${base}/revoke`,
+          oauth2FederatedSignonPemCertsUrl: `${base}/oauth2/v1/certs`,
+          oauth2FederatedSignonJwkCertsUrl: `${base}/oauth2/v3/certs`,
+          tokenInfoUrl: `${base}/tokeninfo`,
+        },
+        issuers: [base],
+      }),
+    });
+  }
+
+  /** A PKCE verifier and its S256 challenge. */
+  async createPkce(): Promise<{ codeVerifier: string; codeChallenge: string }> {
+    const { codeVerifier, codeChallenge } = await this.oauth.generateCodeVerifierAsync();
+    return { codeVerifier, codeChallenge: codeChallenge! };
+  }
+
+  authorizationUrl(input: {
+    state: string;
+    nonce: string;
+    codeChallenge: string;
+    scopes: string[];
+    /** Ask for a refresh token (Connect Google). */
+    offline: boolean;
+  }): string {
+    return this.oauth.generateAuthUrl({
+      scope: input.scopes,
+      state: input.state,
+      code_challenge: input.codeChallenge,
+      code_challenge_method: CodeChallengeMethod.S256,
+      // generateAuthUrl passes every option on to the query string.
+      ...({ nonce: input.nonce } as object),
+      ...(input.offline
+        ? { access_type: 'offline', prompt: 'consent', include_granted_scopes: true }
+        : { prompt: 'select_account' }),
+    });
+  }
+
+  async exchangeCode(code: string, codeVerifier: string): Promise<GoogleTokens> {
+    try {
+      const { tokens } = await this.oauth.getToken({ code, codeVerifier });
+      return {
+        accessToken: tokens.access_token ?? undefined,
+        refreshToken: tokens.refresh_token ?? undefined,
+        idToken: tokens.id_token ?? undefined,
+        scope: tokens.scope ?? undefined,
+      };
+    } catch (error) {
+      throw toGoogleApiError(error) ?? error;
+    }
+  }
+
+  /** Checks the ID token's signature (Google's published keys), issuer, audience and expiry. */
+  async verifyIdToken(idToken: string): Promise<GoogleIdentity> {
+    const ticket = await this.oauth.verifyIdToken({ idToken, audience: this.options.clientId });
+    const payload = ticket.getPayload();
+    if (!payload?.sub) throw new Error('The ID token has no subject');
+    return {
+      sub: payload.sub,
+      email: payload.email,
+      emailVerified: payload.email_verified === true,
+      name: payload.name,
+      nonce: payload.nonce,
+    };
+  }
+
+  /** Revokes a token at Google; one that is already dead counts as revoked. The token goes in the body, not the URL. */
+  async revoke(token: string): Promise<void> {
+    try {
+      await this.oauth.transporter.request({
+        url: this.oauth.endpoints.oauth2RevokeUrl.toString(),
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        data: new URLSearchParams({ token }).toString(),
+      });
+    } catch (error) {
+      const googleError = toGoogleApiError(error);
+      if (googleError?.status === 400) return;
+      throw googleError ?? error;
+    }
+  }
+
+  /** People API calls as the user whose refresh token this is. */
+  people(refreshToken: string): GooglePeople {
+    const auth = this.newOAuthClient();
+    auth.setCredentials({ refresh_token: refreshToken });
+    const api = peopleApi({
+      version: 'v1',
+      auth,
+      ...(this.options.apiBaseUrl && { rootUrl: this.options.apiBaseUrl }),
+    });
+    return new GooglePeople(api, (call) => this.withRetry(call), this.options.pageSize ?? MAX_PAGE_SIZE);
+  }
+
+  /** Retries quota errors (429, 403 rate limit) with exponential backoff and jitter, at most maxTries calls. */
+  async withRetry<T>(call: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        const googleError = toGoogleApiError(error);
+        if (!googleError) throw error;
+        if (!googleError.isRateLimited || attempt >= this.maxTries) throw googleError;
+        const backoff = this.retryBaseDelayMs * 2 ** (attempt - 1);
+        await this.sleep(
+          Math.max(googleError.retryAfterMs ?? 0, backoff / 2 + Math.random() * (backoff / 2)),
+        );
+      }
+    }
+  }
+}
+
+/** The People calls the contacts sync makes. gaxios' own retries are off: withRetry decides. */
+export class GooglePeople {
+  constructor(
+    private readonly api: people_v1.People,
+    private readonly retry: <T>(call: () => Promise<T>) => Promise<T>,
+    private readonly pageSize: number,
+  ) {}
+
+  async listConnections(page: { syncToken?: string; pageToken?: string }): Promise<ConnectionsPage> {
+    const { data } = await this.retry(() =>
+      this.api.people.connections.list(
+        {
+          resourceName: 'people/me',
+          personFields: PERSON_FIELDS,
+          pageSize: this.pageSize,
+          requestSyncToken: true,
+          syncToken: page.syncToken,
+          pageToken: page.pageToken,
+        },
+        { retry: false },
+      ),
+    );
+    return {
+      connections: data.connections ?? [],
+      nextPageToken: data.nextPageToken ?? undefined,
+      nextSyncToken: data.nextSyncToken ?? undefined,
+    };
+  }
+
+  async get(resourceName: string): Promise<GooglePerson> {
+    const { data } = await this.retry(() =>
+      this.api.people.get({ resourceName, personFields: PERSON_FIELDS }, { retry: false }),
+    );
+    return data;
+  }
+
+  async create(person: GooglePerson): Promise<GooglePerson> {
+    const { data } = await this.retry(() =>
+      this.api.people.createContact({ personFields: PERSON_FIELDS, requestBody: person }, { retry: false }),
+    );
+    return data;
+  }
+
+  /** Needs the contact's current etag in `person`; a stale one fails with a precondition error. */
+  async update(resourceName: string, person: GooglePerson): Promise<GooglePerson> {
+    const { data } = await this.retry(() =>
+      this.api.people.updateContact(
+        {
+          resourceName,
+          updatePersonFields: UPDATE_PERSON_FIELDS,
+          personFields: PERSON_FIELDS,
+          requestBody: person,
+        },
+        { retry: false },
+      ),
+    );
+    return data;
+  }
+}

@@ -1,0 +1,208 @@
+import type { Database } from '../db/client';
+import type { Clock } from '../lib/time';
+import type { ClaimedJob, JobsRepository } from './jobs.repository';
+
+export interface JobInfo {
+  id: number;
+  kind: string;
+  key: string | null;
+  /** 1 on the first run, counting every run of this job so far. */
+  attempts: number;
+}
+
+export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
+
+interface JobDefinition {
+  handler: JobHandler<unknown>;
+  maxAttempts: number;
+  leaseMs: number;
+}
+
+interface JobLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Thrown by a handler to be run again after `delayMs` (e.g. an API's retry_after); it still counts as an attempt. */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    reason = 'retry later',
+  ) {
+    super(reason);
+    this.name = 'RetryLater';
+  }
+}
+
+const DEFAULT_MAX_ATTEMPTS = 8;
+const DEFAULT_LEASE_MS = 5 * 60_000;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_CAP_MS = 60 * 60_000;
+
+/** Exponential backoff with jitter: 5 s, 10 s, 20 s, … up to an hour, each between half and all of it. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/**
+ * Durable background work shared by every process on one database (decision 0009): syncs, bot
+ * deliveries, reminders and maintenance. Jobs are rows; a process claims due rows with
+ * `FOR UPDATE SKIP LOCKED` and a lease, so a job runs in one process at a time and survives restarts.
+ */
+export class JobRunner {
+  private readonly definitions = new Map<string, JobDefinition>();
+  private readonly recurring = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = true;
+  private log: JobLogger | undefined;
+
+  constructor(
+    private readonly repository: JobsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  define<P>(
+    kind: string,
+    handler: JobHandler<P>,
+    options: { maxAttempts?: number; leaseMs?: number } = {},
+  ): void {
+    if (this.definitions.has(kind)) throw new Error(`job kind '${kind}' is defined twice`);
+    this.definitions.set(kind, {
+      handler: handler as JobHandler<unknown>,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    });
+  }
+
+  /** Queues a job; pass the caller's transaction as `tx` so that the job exists only if the change commits. */
+  async enqueue<P>(
+    kind: string,
+    payload: P,
+    options: { key?: string; runAt?: Date; tx?: Database } = {},
+  ): Promise<void> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`job kind '${kind}' is not defined`);
+    await this.repository.insert(
+      {
+        kind,
+        key: options.key ?? null,
+        payload,
+        runAt: options.runAt ?? this.clock(),
+        maxAttempts: definition.maxAttempts,
+      },
+      options.tx,
+    );
+  }
+
+  /**
+   * Runs `kind` (already defined) every `intervalMs`, one run at a time across all processes; the first
+   * run is one interval after the schedule is first created. Call before `ensureSchedules()`.
+   */
+  every(kind: string, intervalMs: number): void {
+    if (!this.definitions.has(kind)) throw new Error(`job kind '${kind}' is not defined`);
+    this.recurring.set(kind, intervalMs);
+  }
+
+  /** Writes the recurring schedules to the database (createServices calls it once everything is defined). */
+  async ensureSchedules(): Promise<void> {
+    const now = this.clock();
+    for (const [kind, intervalMs] of this.recurring) {
+      await this.repository.ensureRecurring(kind, intervalMs, new Date(now.getTime() + intervalMs));
+    }
+  }
+
+  /** Claims and runs the jobs due now (by the runner's clock); returns how many ran. */
+  async runDue(limit = 10): Promise<number> {
+    const now = this.clock();
+    const longestLease = Math.max(DEFAULT_LEASE_MS, ...[...this.definitions.values()].map((d) => d.leaseMs));
+    const claimed = await this.repository.claimDue(
+      [...this.definitions.keys()],
+      now,
+      new Date(now.getTime() + longestLease),
+      limit,
+    );
+    await Promise.all(claimed.map((job) => this.run(job)));
+    return claimed.length;
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const definition = this.definitions.get(job.kind)!;
+    const info: JobInfo = { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts };
+    try {
+      await definition.handler(job.payload, info);
+      if (job.intervalMs !== null) {
+        await this.repository.reschedule(job.id, this.after(job.intervalMs), {
+          lastError: null,
+          resetAttempts: true,
+        });
+      } else {
+        await this.repository.delete(job.id);
+      }
+    } catch (error) {
+      await this.failed(job, error);
+    }
+  }
+
+  private async failed(job: ClaimedJob, error: unknown): Promise<void> {
+    const message = describe(error);
+    this.log?.warn({ job: { id: job.id, kind: job.kind, attempts: job.attempts }, err: error }, 'job failed');
+    if (job.intervalMs !== null) {
+      // A recurring job never dies: it tries again at its next interval (or sooner when asked to).
+      const delay = error instanceof RetryLater ? error.delayMs : job.intervalMs;
+      await this.repository.reschedule(job.id, this.after(delay), {
+        lastError: message,
+        resetAttempts: true,
+      });
+      return;
+    }
+    if (job.attempts >= job.maxAttempts) {
+      await this.repository.markFailed(job.id, message);
+      this.log?.error({ job: { id: job.id, kind: job.kind } }, 'job gave up after its last attempt');
+      return;
+    }
+    const delay = error instanceof RetryLater ? error.delayMs : backoffDelay(job.attempts);
+    await this.repository.reschedule(job.id, this.after(delay), { lastError: message });
+  }
+
+  private after(ms: number): Date {
+    return new Date(this.clock().getTime() + ms);
+  }
+
+  /** Polls for due jobs until `stop()`; main.ts starts it, tests call `runDue()` themselves. */
+  start(options: { pollMs?: number; log?: JobLogger } = {}): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.log = options.log;
+    const pollMs = options.pollMs ?? 1_000;
+    const tick = async () => {
+      try {
+        // Keep draining while there is a full batch; otherwise wait for the next poll.
+        while (!this.stopped && (await this.runDue()) === 10) {}
+      } catch (error) {
+        this.log?.error({ err: error }, 'job polling failed');
+      }
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.polling = tick();
+      }, pollMs).unref();
+    };
+    this.polling = tick();
+  }
+
+  /** Stops polling and waits for the jobs in hand to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.polling;
+  }
+
+  /** The jobs of one kind (status screens, tests). */
+  list(kind: string) {
+    return this.repository.list(kind);
+  }
+}

@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  key: string | null;
+  payload: unknown;
+  attempts: number;
+  maxAttempts: number;
+  intervalMs: number | null;
+}
+
+export interface JobSummary {
+  id: number;
+  key: string | null;
+  status: string;
+  attempts: number;
+  runAt: Date;
+  lastError: string | null;
+}
+
+interface JobSummaryRow extends Record<string, unknown> {
+  id: string | number;
+  key: string | null;
+  status: string;
+  attempts: number;
+  run_at: string | Date;
+  last_error: string | null;
+}
+
+interface ClaimedJobRow extends Record<string, unknown> {
+  id: string | number;
+  kind: string;
+  key: string | null;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  interval_ms: number | null;
+}
+
+/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The only code that reads or writes the `jobs` table. Times come from the runner's clock, not now(). */
+export class JobsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts a pending job; with a key, does nothing when a pending job of that kind and key exists. */
+  async insert(
+    job: { kind: string; key: string | null; payload: unknown; runAt: Date; maxAttempts: number },
+    db: Database = this.db,
+  ): Promise<void> {
+    await db.execute(sql`
+      insert into jobs (kind, key, payload, run_at, max_attempts)
+      values (${job.kind}, ${job.key}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt.toISOString()}, ${job.maxAttempts})
+      on conflict (kind, key) where status = 'pending' and key is not null do nothing`);
+  }
+
+  /** Creates the recurring row of `kind` if missing, or updates its interval. */
+  async ensureRecurring(kind: string, intervalMs: number, firstRunAt: Date): Promise<void> {
+    await this.db.execute(sql`
+      insert into jobs (kind, key, payload, run_at, interval_ms)
+      values (${kind}, 'every', '{}'::jsonb, ${firstRunAt.toISOString()}, ${intervalMs})
+      on conflict (kind, key) where status = 'pending' and key is not null
+      do update set interval_ms = excluded.interval_ms`);
+  }
+
+  /**
+   * Locks up to `limit` due jobs of the given kinds until `lockedUntil` and counts the attempt.
+   * SKIP LOCKED lets several processes claim at once without ever taking the same row.
+   */
+  async claimDue(kinds: string[], now: Date, lockedUntil: Date, limit: number): Promise<ClaimedJob[]> {
+    if (kinds.length === 0) return [];
+    const kindList = sql.join(
+      kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    );
+    const result = await this.db.execute<ClaimedJobRow>(sql`
+      update jobs set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where status = 'pending' and kind in (${kindList}) and run_at <= ${now.toISOString()}
+          and (locked_until is null or locked_until <= ${now.toISOString()})
+        order by run_at, id
+        limit ${limit}
+        for update skip locked
+      )
+      returning id, kind, key, payload, attempts, max_attempts, interval_ms`);
+    return rowsOf<ClaimedJobRow>(result).map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      key: row.key,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      intervalMs: row.interval_ms,
+    }));
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.execute(sql`delete from jobs where id = ${id}`);
+  }
+
+  /** Puts a claimed job back in the queue to run at `runAt`. */
+  async reschedule(
+    id: number,
+    runAt: Date,
+    options: { lastError: string | null; resetAttempts?: boolean; refundAttempt?: boolean },
+  ): Promise<void> {
+    const attempts = options.resetAttempts
+      ? sql`0`
+      : options.refundAttempt
+        ? sql`greatest(attempts - 1, 0)`
+        : sql`attempts`;
+    await this.db.execute(sql`
+      update jobs set run_at = ${runAt.toISOString()}, locked_until = null, attempts = ${attempts},
+        last_error = ${options.lastError}
+      where id = ${id}`);
+  }
+
+  async markFailed(id: number, lastError: string): Promise<void> {
+    await this.db.execute(sql`
+      update jobs set status = 'failed', locked_until = null, last_error = ${lastError} where id = ${id}`);
+  }
+
+  /** Jobs of a kind, for status screens and tests. */
+  async list(kind: string): Promise<JobSummary[]> {
+    const result = await this.db.execute<JobSummaryRow>(
+      sql`select id, key, status, attempts, run_at, last_error from jobs where kind = ${kind} order by id`,
+    );
+    return rowsOf<JobSummaryRow>(result).map((row) => ({
+      id: Number(row.id),
+      key: row.key,
+      status: row.status,
+      attempts: row.attempts,
+      runAt: new Date(row.run_at),
+      lastError: row.last_error,
+    }));
+  }
+}

@@ -1,0 +1,77 @@
+import type { Writable } from 'node:stream';
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+const REDACTED = '[redacted]';
+
+/** Headers, body fields and error properties that may hold secrets or personal data. */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-telegram-bot-api-secret-token"]',
+  'req.headers["stripe-signature"]',
+  '*.password',
+  '*.current_password',
+  '*.new_password',
+  '*.password_hash',
+  '*.passwordHash',
+  '*.access_token',
+  '*.refresh_token',
+  '*.token',
+];
+
+interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+  code?: unknown;
+  cause?: SerializedError;
+}
+
+/** A failed query's message ends with its parameters (drizzle: "Failed query: …\nparams: …"): cut them. */
+const withoutParams = (text: string) =>
+  text.replace(/\nparams: [\s\S]*?(\n {4}at |$)/, `\nparams: ${REDACTED}$1`);
+
+/**
+ * Errors are logged by type, message, code and stack, never by their other properties: database
+ * errors carry the query's parameters (a password hash, an e-mail) and PostgreSQL's `detail`
+ * ("Key (email)=(…) already exists").
+ */
+export function serializeError(error: unknown, depth = 0): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: REDACTED, stack: '' };
+  const serialized: SerializedError = {
+    type: error.constructor?.name ?? 'Error',
+    message: withoutParams(error.message),
+    stack: error.stack ? withoutParams(error.stack) : '',
+  };
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') serialized.code = code;
+  if (error.cause && depth < 3) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
+}
+
+/**
+ * The server's pino options: level from config, secrets and personal data redacted; with `pretty`
+ * (stdout is a terminal) readable lines through pino-pretty instead of JSON.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: Writable,
+  { pretty = false } = {},
+): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
+    ...(pretty && !stream
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Sends through the SMTP server of `SMTP_URL`; without one, mails are dropped with a warning. */
+export function createMailer(
+  smtpUrl: string | undefined,
+  from: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Mailer {
+  if (!smtpUrl) {
+    return {
+      async send(mail) {
+        log.warn({ subject: mail.subject }, 'SMTP_URL is not set: an e-mail was not sent');
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+  };
+}

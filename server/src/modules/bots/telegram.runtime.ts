@@ -1,0 +1,42 @@
+import type { App } from '../../app';
+import { COMMANDS } from './bot-commands.service';
+import { initBot } from './telegram.client';
+
+const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
+
+/**
+ * Connects the Telegram bot at start: registers the commands, then either sets the webhook
+ * (TELEGRAM_WEBHOOK_SECRET; every process can receive) or, for development without a public address,
+ * polls with getUpdates (TELEGRAM_POLLING, on one process only: Telegram refuses a second poller with
+ * 409, and polling and a webhook never run together). Failures are logged; the rest of Relate runs on.
+ */
+export async function startTelegram(app: App): Promise<void> {
+  const bot = app.services.bots.telegram;
+  const { PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_POLLING } = app.config;
+  if (!bot) return;
+  try {
+    await initBot(bot);
+    await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
+    if (TELEGRAM_WEBHOOK_SECRET) {
+      if (TELEGRAM_POLLING) app.log.warn('TELEGRAM_POLLING is ignored: the webhook is set');
+      const url = new URL('/api/telegram/webhook', PUBLIC_URL).toString();
+      await bot.api.setWebhook(url, {
+        secret_token: TELEGRAM_WEBHOOK_SECRET,
+        allowed_updates: [...ALLOWED_UPDATES],
+      });
+      app.log.info({ url }, 'Telegram webhook set');
+    } else if (TELEGRAM_POLLING) {
+      bot.catch((error) => app.log.error({ err: error.error }, 'Telegram update failed'));
+      void bot.start({ allowed_updates: [...ALLOWED_UPDATES] }).catch((error) => {
+        app.log.error({ err: error }, 'Telegram polling stopped (is another process polling?)');
+      });
+      app.log.info('Telegram long polling started');
+    } else {
+      app.log.warn(
+        'Telegram: set TELEGRAM_WEBHOOK_SECRET (webhook) or TELEGRAM_POLLING=true to receive updates',
+      );
+    }
+  } catch (error) {
+    app.log.error({ err: error }, 'Telegram bot could not start');
+  }
+}

@@ -1,0 +1,128 @@
+import type { Person, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
+import { toIso } from '../../lib/time';
+import type { ContactRow, ContactValues } from './contacts.repository';
+
+/** API field → column, for every field a body can carry (custom_fields is handled apart). */
+export const FIELD_COLUMNS = {
+  full_name: 'fullName',
+  first_name: 'firstName',
+  last_name: 'lastName',
+  gender: 'gender',
+  birthday: 'birthday',
+  email: 'email',
+  phone: 'phone',
+  mobile: 'mobile',
+  address: 'address',
+  organization: 'organization',
+  job_title: 'jobTitle',
+  job_status: 'jobStatus',
+  linkedin_url: 'linkedinUrl',
+  github_url: 'githubUrl',
+  facebook_url: 'facebookUrl',
+  twitter_url: 'twitterUrl',
+  website_url: 'websiteUrl',
+  notes: 'notes',
+  source: 'source',
+  tags: 'tags',
+  last_contact_date: 'lastContactDate',
+  next_follow_up_date: 'nextFollowUpDate',
+  status: 'status',
+  priority: 'priority',
+  group: 'group',
+  avatar_url: 'avatarUrl',
+} as const satisfies Record<string, keyof ContactValues>;
+
+export type PersonField = keyof typeof FIELD_COLUMNS;
+
+export function toPersonDto(row: ContactRow): Person {
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    gender: row.gender,
+    birthday: row.birthday,
+    email: row.email,
+    phone: row.phone,
+    mobile: row.mobile,
+    address: row.address,
+    organization: row.organization,
+    job_title: row.jobTitle,
+    job_status: row.jobStatus,
+    linkedin_url: row.linkedinUrl,
+    github_url: row.githubUrl,
+    facebook_url: row.facebookUrl,
+    twitter_url: row.twitterUrl,
+    website_url: row.websiteUrl,
+    notes: row.notes,
+    source: row.source,
+    tags: row.tags,
+    last_contact_date: toIso(row.lastContactDate),
+    next_follow_up_date: toIso(row.nextFollowUpDate),
+    status: row.status,
+    priority: row.priority,
+    group: row.group,
+    avatar_url: row.avatarUrl,
+    custom_fields: row.customFields ?? {},
+    shared_by: row.sharedBy,
+    created_at: toIso(row.createdAt)!,
+    updated_at: toIso(row.updatedAt)!,
+  };
+}
+
+const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
+
+/** The columns of the fields present in a validated body; absent fields stay untouched. */
+/** Contacts of the same name, grouped. */
+export interface PersonDuplicateGroup {
+  key: string;
+  identical: boolean;
+  people: ContactRow[];
+}
+
+export function toPersonDuplicatesDto(groups: PersonDuplicateGroup[]): PersonDuplicatesResponse {
+  const autoMergeable = groups.filter((group) => group.identical);
+  return {
+    groups: groups.map((group) => ({
+      key: group.key,
+      full_name: group.people[0]?.fullName?.trim() ?? group.key,
+      identical: group.identical,
+      people: group.people.map(toPersonDto),
+    })),
+    total_duplicates: groups.reduce((sum, group) => sum + group.people.length - 1, 0),
+    auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.people.length - 1, 0),
+    manual_review: groups.length - autoMergeable.length,
+  };
+}
+
+export function toContactValues(body: PersonInput): Partial<ContactValues> {
+  const values: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(FIELD_COLUMNS) as [PersonField, keyof ContactValues][]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    values[column] = DATE_FIELDS.has(field) && value !== null ? new Date(value as string) : value;
+  }
+  return values as Partial<ContactValues>;
+}
+
+/** Drops empty custom values: a contact stores only the custom fields it has. */
+export function cleanCustomFields(fields: Record<string, string | null> | undefined): Record<string, string> {
+  const clean: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields ?? {})) if (value) clean[name] = value;
+  return clean;
+}
+
+/** full_name follows first and last name whenever either changes and full_name itself is not sent. */
+export function withFullName(
+  values: Partial<ContactValues>,
+  current?: Pick<ContactRow, 'firstName' | 'lastName' | 'fullName'>,
+): Partial<ContactValues> {
+  if (values.fullName !== undefined && values.fullName !== null) return values;
+  const touchesName = values.firstName !== undefined || values.lastName !== undefined;
+  if (!touchesName && current) return values;
+  const first = values.firstName !== undefined ? values.firstName : current?.firstName;
+  const last = values.lastName !== undefined ? values.lastName : current?.lastName;
+  const joined = [first, last].filter(Boolean).join(' ').trim();
+  if (joined) return { ...values, fullName: joined };
+  return values.fullName === null || !current ? { ...values, fullName: null } : values;
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import type { ErrorCode, GoogleStatus, User } from '@relate/contracts';
+import type { Database } from '../../db/client';
+import { CONNECT_SCOPES, type GoogleClient, SIGN_IN_SCOPES } from '../../integrations/google/google.client';
+import type { TokenCipher } from '../../integrations/google/token-cipher';
+import { AppError } from '../../lib/errors';
+import { type Clock, toIso } from '../../lib/time';
+import type { IssuedTokens, TokenService } from '../auth/tokens';
+import type { UsersService } from '../users/users.service';
+import type { GoogleRepository } from './google.repository';
+
+const STATE_TTL_MS = 10 * 60_000;
+export const STALE_SYNC_RUN_MS = 15 * 60_000;
+const CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts';
+
+export const googleNotConfigured = () =>
+  new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google OAuth not configured');
+const callbackError = (code: ErrorCode, message: string) => new AppError(400, code, message);
+
+export type GoogleCallbackResult =
+  | { kind: 'signed_in'; user: User; tokens: IssuedTokens }
+  | { kind: 'connected'; user: User };
+
+/**
+ * Google sign-in and the Google connection: authorization URLs with PKCE (S256), a one-time server-side
+ * state (10 minutes) and a nonce; the callback checks all three before it trusts the ID token.
+ */
+export class GoogleAuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: GoogleRepository,
+    private readonly client: GoogleClient | undefined,
+    private readonly cipher: TokenCipher,
+    private readonly users: UsersService,
+    private readonly tokens: TokenService,
+    private readonly clock: Clock,
+  ) {}
+
+  get configured(): boolean {
+    return Boolean(this.client);
+  }
+
+  requireClient(): GoogleClient {
+    if (!this.client) throw googleNotConfigured();
+    return this.client;
+  }
+
+  /** Where to send the browser: sign-in (no userId) or connecting the signed-in user's Google account. */
+  async authorizationUrl(purpose: 'sign_in' | 'connect', userId?: number): Promise<string> {
+    const client = this.requireClient();
+    const now = this.clock();
+    await this.repository.deleteExpiredStates(now);
+    const { codeVerifier, codeChallenge } = await client.createPkce();
+    const state = randomBytes(24).toString('base64url');
+    const nonce = randomBytes(24).toString('base64url');
+    await this.repository.insertState({
+      state,
+      nonce,
+      purpose,
+      userId: userId ?? null,
+      codeVerifier,
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
+    return client.authorizationUrl({
+      state,
+      nonce,
+      codeChallenge,
+      scopes: purpose === 'connect' ? CONNECT_SCOPES : SIGN_IN_SCOPES,
+      offline: purpose === 'connect',
+    });
+  }
+
+  async callback(query: { code?: string; state?: string; error?: string }): Promise<GoogleCallbackResult> {
+    const client = this.requireClient();
+    if (query.error) throw callbackError('GOOGLE_OAUTH_ERROR', `Google OAuth error: ${query.error}`);
+    if (!query.code) throw callbackError('GOOGLE_NO_CODE', 'No authorization code received');
+    const state = query.state ? await this.repository.consumeState(query.state) : undefined;
+    if (!state || state.expiresAt.getTime() < this.clock().getTime()) {
+      throw callbackError(
+        'GOOGLE_STATE_INVALID',
+        'This Google sign-in has expired or was already used. Please try again.',
+      );
+    }
+    const tokens = await client.exchangeCode(query.code, state.codeVerifier).catch(() => {
+      throw callbackError('GOOGLE_AUTH_FAILED', 'Authentication failed');
+    });
+    const identity = tokens.idToken
+      ? await client.verifyIdToken(tokens.idToken).catch(() => undefined)
+      : undefined;
+    if (!identity || identity.nonce !== state.nonce || !identity.email) {
+      throw callbackError('GOOGLE_USERINFO_FAILED', 'Failed to get user information');
+    }
+    if (!identity.emailVerified) {
+      throw callbackError('GOOGLE_EMAIL_NOT_VERIFIED', 'Your Google email address is not verified');
+    }
+
+    if (state.purpose === 'connect' && state.userId !== null) {
+      const user = await this.users.profile(state.userId);
+      if (!tokens.refreshToken) {
+        throw callbackError(
+          'GOOGLE_NO_OFFLINE_ACCESS',
+          'Google did not grant offline access. Please connect again.',
+        );
+      }
+      if (!tokens.scope?.split(' ').includes(CONTACTS_SCOPE)) {
+        throw callbackError(
+          'GOOGLE_SCOPE_DENIED',
+          'Allow Relate to see and edit your Google contacts to connect.',
+        );
+      }
+      await this.repository.saveAccount({
+        userId: user.id,
+        googleSubject: identity.sub,
+        googleEmail: identity.email,
+        refreshTokenEncrypted: this.cipher.encrypt(tokens.refreshToken),
+        scopes: tokens.scope,
+      });
+      return { kind: 'connected', user };
+    }
+
+    const user = await this.signInUser(identity.sub, identity.email, identity.name);
+    return { kind: 'signed_in', user, tokens: await this.tokens.issue(user.id) };
+  }
+
+  /** The account of this Google identity: by subject, else by the (verified) e-mail, else a new one waiting for approval. */
+  private async signInUser(subject: string, email: string, name?: string): Promise<User> {
+    const existing = await this.users.findForGoogleSignIn(subject, email);
+    if (existing) return existing;
+    return this.users.create({
+      email: email.toLowerCase(),
+      fullName: name ?? email,
+      passwordHash: null,
+      googleSubject: subject,
+    });
+  }
+
+  async status(userId: number): Promise<GoogleStatus> {
+    const account = this.client ? await this.repository.account(userId) : undefined;
+    return {
+      service_configured: this.configured,
+      has_google_account: Boolean(account),
+      google_email: account?.googleEmail ?? null,
+      contacts_synced_at: toIso(account?.contactsSyncedAt),
+      calendar_synced_at: toIso(account?.calendarSyncedAt),
+      // A run older than 15 minutes died with its process; the next run takes over.
+      contacts_sync_running: Boolean(
+        account?.contactsSyncStartedAt &&
+          account.contactsSyncStartedAt.getTime() > this.clock().getTime() - STALE_SYNC_RUN_MS,
+      ),
+      contacts_last_error: account?.contactsLastError ?? null,
+      contacts_pending_review: account ? await this.repository.countReviews(userId) : 0,
+    };
+  }
+
+  /** Revokes the token at Google (a dead one counts as revoked) and forgets it with the sync state. */
+  async disconnect(userId: number): Promise<void> {
+    const client = this.requireClient();
+    const account = await this.repository.account(userId);
+    if (!account) return;
+    await client.revoke(this.cipher.decrypt(account.refreshTokenEncrypted));
+    await this.db.transaction((tx) => this.repository.deleteAccount(userId, tx));
+  }
+
+  /** The user's refresh token, for the syncs. */
+  async refreshToken(userId: number, db?: Database): Promise<string> {
+    const account = await this.repository.account(userId, db);
+    if (!account) throw new AppError(409, 'GOOGLE_NOT_CONNECTED', 'Connect your Google account first');
+    return this.cipher.decrypt(account.refreshTokenEncrypted);
+  }
+}

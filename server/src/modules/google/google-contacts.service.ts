@@ -1,0 +1,579 @@
+import type {
+  ApplyGoogleContactsBody,
+  ApplyGoogleContactsResponse,
+  ContactReviewItem,
+  GoogleContactsSyncResponse,
+  PersonInput,
+} from '@relate/contracts';
+import type { Database } from '../../db/client';
+import type { GooglePeople, GooglePerson } from '../../integrations/google/google.client';
+import { toGoogleApiError } from '../../integrations/google/google-errors';
+import {
+  normalizeEmail,
+  normalizeName,
+  normalizePhone,
+  personDisplayName,
+  personToValues,
+  SYNCED_FIELDS,
+  type SyncedField,
+  type SyncedValues,
+  valuesToPerson,
+} from '../../integrations/google/person-mapper';
+import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/time';
+import { toPersonDto } from '../contacts/contacts.mappers';
+import type { ContactRow, ContactsService } from '../contacts/contacts.service';
+import type {
+  ContactLinkRow,
+  ContactReviewRow,
+  GoogleRepository,
+  NewContactReview,
+} from './google.repository';
+import { type GoogleAuthService, STALE_SYNC_RUN_MS } from './google-auth.service';
+
+const SOURCE = 'Google Contacts';
+
+interface FetchedChanges {
+  persons: GooglePerson[];
+  nextSyncToken?: string;
+  /** A full listing (first sync, or after EXPIRED_SYNC_TOKEN): contacts missing from it were deleted. */
+  full: boolean;
+}
+
+type Changes = NonNullable<ContactReviewRow['changes']>;
+type LinkEtags = Pick<ContactLinkRow, 'resourceName' | 'etag' | 'sourceEtag' | 'sourceId'>;
+interface NewFromGoogle {
+  link: LinkEtags;
+  values: Record<string, string | null>;
+}
+
+const relateValues = (row: ContactRow): SyncedValues => {
+  const person = toPersonDto(row) as unknown as Record<SyncedField, string | null>;
+  return Object.fromEntries(SYNCED_FIELDS.map((field) => [field, person[field] ?? null])) as SyncedValues;
+};
+const syncedOf = (values: Record<string, string | null>): SyncedValues =>
+  Object.fromEntries(SYNCED_FIELDS.map((field) => [field, values[field] ?? null])) as SyncedValues;
+const etagsOf = (person: GooglePerson) => ({
+  etag: person.etag ?? '',
+  sourceEtag: person.metadata?.sources?.[0]?.etag ?? null,
+  sourceId: person.metadata?.sources?.[0]?.id ?? null,
+});
+
+/** What went wrong, for the caller and for the status card. */
+function syncFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const google = toGoogleApiError(error);
+  if (google?.isRateLimited) {
+    return new AppError(
+      503,
+      'GOOGLE_RATE_LIMITED',
+      "Google's rate limit was reached. Relate will try again later.",
+    );
+  }
+  if (google?.isInvalidGrant) {
+    return new AppError(409, 'GOOGLE_RECONNECT_REQUIRED', 'Google access was revoked. Connect Google again.');
+  }
+  if (google) {
+    return new AppError(
+      502,
+      'GOOGLE_UNAVAILABLE',
+      'Google did not answer as expected; nothing was changed. Try again.',
+    );
+  }
+  return new AppError(500, 'GOOGLE_SYNC_FAILED', 'Failed to sync Google contacts');
+}
+
+/**
+ * Two-way contacts sync. A run reads Google's changes (incremental with the stored sync token, full the
+ * first time or when the token expired), then in one transaction applies what needs no decision (unless
+ * previewing), keeps the rest as review items and stores the new sync token: a failure half-way
+ * changes nothing, and running it twice changes nothing the second time. Relate edits of linked
+ * contacts are then pushed with their etag; a stale etag becomes a `conflict` item.
+ */
+export class GoogleContactsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: GoogleRepository,
+    private readonly auth: GoogleAuthService,
+    private readonly contacts: ContactsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async sync(userId: number, options: { preview: boolean }): Promise<GoogleContactsSyncResponse> {
+    const client = this.auth.requireClient();
+    const refreshToken = await this.auth.refreshToken(userId);
+    const account = (await this.repository.account(userId))!;
+    const now = this.clock();
+    if (
+      !(await this.repository.claimContactsSync(userId, now, new Date(now.getTime() - STALE_SYNC_RUN_MS)))
+    ) {
+      throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
+    }
+    try {
+      const people = client.people(refreshToken);
+      const changes = await this.fetchChanges(people, account.contactsSyncToken);
+      const { created, updated } = await this.db.transaction((tx) =>
+        this.record(userId, changes, !options.preview, tx),
+      );
+      const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
+      await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
+      return { preview: options.preview, created, updated, pushed, items: await this.items(userId) };
+    } catch (error) {
+      const failure = syncFailure(error);
+      await this.repository.updateAccount(userId, {
+        contactsSyncStartedAt: null,
+        contactsLastError: failure.message,
+      });
+      throw failure;
+    }
+  }
+
+  async items(userId: number): Promise<ContactReviewItem[]> {
+    const reviews = await this.repository.reviews(userId);
+    const contactIds = reviews.flatMap((review) => (review.contactId ? [review.contactId] : []));
+    const names = new Map(
+      (await this.contacts.findByIds(userId, contactIds)).map((row) => [row.id, row.fullName ?? row.email]),
+    );
+    return reviews.map((review) => ({
+      id: review.id,
+      kind: review.kind,
+      resource_name: review.resourceName,
+      name: review.values.full_name ?? (review.contactId ? (names.get(review.contactId) ?? null) : null),
+      email: review.values.email ?? null,
+      company: review.values.organization ?? null,
+      phone: review.values.phone ?? review.values.mobile ?? null,
+      is_duplicate: review.kind === 'likely_duplicate',
+      contact: review.contactId ? { id: review.contactId, name: names.get(review.contactId) ?? null } : null,
+      match_reason: review.matchReason,
+      changes: Object.entries(review.changes ?? {}).map(([field, change]) => ({
+        field,
+        relate: change.relate,
+        google: change.google,
+      })),
+    }));
+  }
+
+  /** Applies the chosen review items in one transaction. */
+  async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleContactsResponse> {
+    const client = this.auth.requireClient();
+    const refreshToken = await this.auth.refreshToken(userId);
+    const keepRelate = new Set(body.keep_relate ?? []);
+    const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0 };
+    await this.db.transaction(async (tx) => {
+      const ids = [...new Set(body.item_ids)];
+      const reviews = await this.repository.reviewsByIds(userId, ids, tx);
+      result.skipped = ids.length - reviews.length;
+      for (const review of reviews) {
+        const google = syncedOf(review.values);
+        const link = {
+          resourceName: review.resourceName,
+          etag: review.etag,
+          sourceEtag: review.sourceEtag,
+          sourceId: review.sourceId,
+        };
+        if (review.kind === 'new') {
+          await this.createFromGoogle(userId, [{ link, values: review.values }], tx);
+          result.created++;
+        } else if (review.kind === 'likely_duplicate') {
+          const targetId = body.merge_into?.[review.id] ?? review.contactId;
+          const [target] = targetId ? await this.contacts.findByIds(userId, [targetId], tx) : [];
+          if (!target)
+            throw fieldError('merge_into', 'Choose one of your contacts to link this Google contact to');
+          if (await this.repository.linkOfContact(userId, target.id, tx)) {
+            throw fieldError(
+              'merge_into',
+              `${target.fullName ?? 'This contact'} is already linked to another Google contact`,
+            );
+          }
+          const relate = relateValues(target);
+          const fill = Object.fromEntries(
+            SYNCED_FIELDS.filter((field) => relate[field] === null && google[field] !== null).map((field) => [
+              field,
+              google[field],
+            ]),
+          );
+          if (Object.keys(fill).length > 0)
+            await this.contacts.updateRow(userId, target.id, fill as PersonInput, tx);
+          await this.repository.saveLink(userId, { ...link, contactId: target.id, synced: google }, tx);
+          result.linked++;
+        } else if (review.kind === 'deleted_upstream') {
+          if (review.contactId)
+            await this.contacts.delete(userId, review.contactId, tx).catch(() => undefined);
+          await this.repository.deleteLink(userId, review.resourceName, tx);
+          result.deleted++;
+        } else {
+          const [contact] = review.contactId
+            ? await this.contacts.findByIds(userId, [review.contactId], tx)
+            : [];
+          if (!contact) throw notFound('Contact');
+          if (review.kind === 'conflict' && keepRelate.has(review.id)) {
+            // Relate's values win: the link takes Google's current etag and the next push sends them.
+            await this.repository.saveLink(
+              userId,
+              { ...link, contactId: contact.id, synced: google, locallyEdited: true },
+              tx,
+            );
+          } else {
+            await this.takeGoogleValues(
+              userId,
+              contact,
+              google,
+              Object.keys(review.changes ?? {}) as SyncedField[],
+              link,
+              tx,
+            );
+            result.updated++;
+          }
+        }
+        await this.repository.deleteReviews(userId, [review.resourceName], tx);
+      }
+    });
+    if (keepRelate.size > 0) result.pushed = await this.pushLocalEdits(userId, client.people(refreshToken));
+    return result;
+  }
+
+  connectedUserIds(): Promise<number[]> {
+    return this.repository.connectedUserIds();
+  }
+
+  /** Called inside the transaction that edits a contact: a linked one is pushed by the next sync. */
+  markEdited(userId: number, contactId: number, tx: Database): Promise<void> {
+    return this.repository.markEdited(userId, contactId, tx);
+  }
+
+  /** "Also add to Google": creates the Relate contact in Google and links the two. */
+  async addToGoogle(userId: number, contactId: number): Promise<string> {
+    const client = this.auth.requireClient();
+    const refreshToken = await this.auth.refreshToken(userId);
+    const contact = await this.contacts.findByIds(userId, [contactId]).then((rows) => rows[0]);
+    if (!contact) throw notFound('Contact');
+    if (await this.repository.linkOfContact(userId, contactId)) {
+      throw conflict('This contact is already in Google', 'GOOGLE_ALREADY_LINKED');
+    }
+    const relate = relateValues(contact);
+    const created = await client
+      .people(refreshToken)
+      .create(valuesToPerson(relate))
+      .catch((error) => {
+        throw syncFailure(error);
+      });
+    await this.repository.saveLink(userId, {
+      resourceName: created.resourceName!,
+      contactId,
+      ...etagsOf(created),
+      synced: personToValues(created),
+    });
+    return created.resourceName!;
+  }
+
+  /** Every page of changes; an expired sync token falls back to a full listing. */
+  private async fetchChanges(people: GooglePeople, syncToken: string | null): Promise<FetchedChanges> {
+    if (syncToken) {
+      try {
+        return await this.fetchAll(people, syncToken);
+      } catch (error) {
+        if (!toGoogleApiError(error)?.isExpiredSyncToken) throw error;
+      }
+    }
+    return this.fetchAll(people, undefined);
+  }
+
+  private async fetchAll(people: GooglePeople, syncToken: string | undefined): Promise<FetchedChanges> {
+    const persons: GooglePerson[] = [];
+    let pageToken: string | undefined;
+    for (;;) {
+      const page = await people.listConnections({ syncToken, pageToken });
+      persons.push(...page.connections.filter((person) => person.resourceName));
+      if (!page.nextPageToken) return { persons, nextSyncToken: page.nextSyncToken, full: !syncToken };
+      pageToken = page.nextPageToken;
+    }
+  }
+
+  private async record(userId: number, changes: FetchedChanges, autoApply: boolean, tx: Database) {
+    const counts = { created: 0, updated: 0 };
+    const resourceNames = changes.persons.map((person) => person.resourceName!);
+    const links = changes.full
+      ? await this.repository.links(userId, tx)
+      : await this.repository.linksByResource(userId, resourceNames, tx);
+    const linkByResource = new Map(links.map((link) => [link.resourceName, link]));
+    const linkedContacts = new Map(
+      (
+        await this.contacts.findByIds(
+          userId,
+          links.map((link) => link.contactId),
+          tx,
+        )
+      ).map((row) => [row.id, row]),
+    );
+    const unlinked = changes.persons.filter(
+      (person) => !person.metadata?.deleted && !linkByResource.has(person.resourceName!),
+    );
+    const findMatch = await this.matcher(userId, unlinked, tx);
+    const settled: string[] = [];
+    const reviews: NewContactReview[] = [];
+    const review = (entry: NewContactReview) => reviews.push(entry);
+    const created: NewFromGoogle[] = [];
+
+    for (const person of changes.persons) {
+      const resourceName = person.resourceName!;
+      const link = linkByResource.get(resourceName);
+      if (person.metadata?.deleted) {
+        if (link) review(this.deletedItem(link));
+        else settled.push(resourceName);
+        continue;
+      }
+      const google = personToValues(person);
+      const values = { ...google, full_name: personDisplayName(person, google) };
+      const etags = etagsOf(person);
+      const contact = link && linkedContacts.get(link.contactId);
+      if (link && contact) {
+        const relate = relateValues(contact);
+        const synced = syncedOf(link.synced);
+        const upstream = SYNCED_FIELDS.filter((field) => google[field] !== synced[field]);
+        if (upstream.length === 0) {
+          await this.repository.updateLinkEtags(userId, resourceName, etags, tx);
+          settled.push(resourceName);
+          continue;
+        }
+        const clashing = upstream.filter(
+          (field) => relate[field] !== synced[field] && relate[field] !== google[field],
+        );
+        const fieldChanges: Changes = Object.fromEntries(
+          upstream.map((field) => [
+            field,
+            { synced: synced[field], relate: relate[field], google: google[field] },
+          ]),
+        );
+        const base = {
+          resourceName,
+          ...etags,
+          values,
+          contactId: contact.id,
+          matchReason: null,
+          changes: fieldChanges,
+        };
+        if (clashing.length > 0) review({ ...base, kind: 'conflict' });
+        else if (autoApply) {
+          await this.takeGoogleValues(userId, contact, google, upstream, { resourceName, ...etags }, tx);
+          counts.updated++;
+          settled.push(resourceName);
+        } else review({ ...base, kind: 'changed' });
+        continue;
+      }
+      const match = findMatch(google, values.full_name);
+      if (match) {
+        review({
+          resourceName,
+          ...etags,
+          values,
+          kind: 'likely_duplicate',
+          contactId: match.contact.id,
+          matchReason: match.reason,
+          changes: null,
+        });
+      } else if (autoApply) {
+        created.push({ link: { resourceName, ...etags }, values });
+        settled.push(resourceName);
+      } else {
+        review({
+          resourceName,
+          ...etags,
+          values,
+          kind: 'new',
+          contactId: null,
+          matchReason: null,
+          changes: null,
+        });
+      }
+    }
+
+    if (changes.full) {
+      // A full listing is the whole truth: linked contacts missing from it were deleted in Google.
+      const seen = new Set(resourceNames);
+      for (const link of links) if (!seen.has(link.resourceName)) review(this.deletedItem(link));
+      const stale = (await this.repository.reviews(userId, tx)).filter(
+        (item) => !seen.has(item.resourceName) && !linkByResource.has(item.resourceName),
+      );
+      settled.push(...stale.map((item) => item.resourceName));
+    }
+    await this.createFromGoogle(userId, created, tx);
+    counts.created = created.length;
+    await this.repository.upsertReviews(userId, reviews, tx);
+    await this.repository.deleteReviews(userId, settled, tx);
+    await this.repository.updateAccount(
+      userId,
+      { contactsSyncToken: changes.nextSyncToken ?? null, contactsSyncedAt: this.clock() },
+      tx,
+    );
+    return counts;
+  }
+
+  private deletedItem(link: ContactLinkRow): NewContactReview {
+    return {
+      resourceName: link.resourceName,
+      etag: link.etag,
+      sourceEtag: link.sourceEtag,
+      sourceId: link.sourceId,
+      values: link.synced,
+      kind: 'deleted_upstream',
+      contactId: link.contactId,
+      matchReason: null,
+      changes: null,
+    };
+  }
+
+  /** Finds the Relate contact (not yet linked) a Google contact most likely is: same e-mail, then phone, then full name. */
+  private async matcher(userId: number, persons: GooglePerson[], tx: Database) {
+    const keys = { emails: new Set<string>(), phones: new Set<string>(), names: new Set<string>() };
+    for (const person of persons) {
+      const values = personToValues(person);
+      for (const email of person.emailAddresses ?? []) {
+        const key = normalizeEmail(email.value);
+        if (key) keys.emails.add(key);
+      }
+      for (const phone of person.phoneNumbers ?? []) {
+        const key = normalizePhone(phone.canonicalForm ?? phone.value);
+        if (key) keys.phones.add(key);
+      }
+      const name = normalizeName(personDisplayName(person, values));
+      if (name) keys.names.add(name);
+    }
+    const candidates = await this.contacts.findMatches(
+      userId,
+      { emails: [...keys.emails], phones: [...keys.phones], names: [...keys.names] },
+      tx,
+    );
+    const linked = await this.repository.linkedContactIds(
+      userId,
+      candidates.map((row) => row.id),
+      tx,
+    );
+    const free = candidates.filter((row) => !linked.has(row.id));
+    return (google: SyncedValues, fullName: string | null) => {
+      const email = normalizeEmail(google.email);
+      const byEmail = email && free.find((row) => normalizeEmail(row.email) === email);
+      if (byEmail) return { contact: byEmail, reason: 'email' as const };
+      const phones = [google.phone, google.mobile].map(normalizePhone).filter(Boolean);
+      const byPhone = free.find((row) =>
+        [row.phone, row.mobile].map(normalizePhone).some((phone) => phone && phones.includes(phone)),
+      );
+      if (byPhone) return { contact: byPhone, reason: 'phone' as const };
+      const name = normalizeName(fullName);
+      const byName = name && free.find((row) => normalizeName(row.fullName) === name);
+      return byName ? { contact: byName, reason: 'name' as const } : undefined;
+    };
+  }
+
+  /** Creates Relate contacts from Google contacts and links them, a few statements for any number. */
+  private async createFromGoogle(userId: number, entries: NewFromGoogle[], tx: Database) {
+    const bodies = entries.map(({ values }) => {
+      const synced = syncedOf(values);
+      const named = synced.first_name || synced.last_name;
+      return {
+        ...synced,
+        ...(!named && { full_name: values.full_name ?? synced.email }),
+        source: SOURCE,
+      } as PersonInput;
+    });
+    const ids = await this.contacts.createMany(userId, bodies, tx);
+    await this.repository.insertLinks(
+      userId,
+      entries.map(({ link, values }, index) => ({
+        ...link,
+        contactId: ids[index],
+        synced: syncedOf(values),
+      })),
+      tx,
+    );
+  }
+
+  /** Writes Google's values of `fields` into the contact; Relate edits of other fields stay to be pushed. */
+  private async takeGoogleValues(
+    userId: number,
+    contact: ContactRow,
+    google: SyncedValues,
+    fields: SyncedField[],
+    link: Pick<ContactLinkRow, 'resourceName' | 'etag' | 'sourceEtag' | 'sourceId'>,
+    tx: Database,
+  ) {
+    const body = Object.fromEntries(fields.map((field) => [field, google[field]]));
+    const updated = await this.contacts.updateRow(userId, contact.id, body as PersonInput, tx);
+    const relate = relateValues(updated);
+    const locallyEdited = SYNCED_FIELDS.some((field) => relate[field] !== google[field]);
+    await this.repository.saveLink(
+      userId,
+      { ...link, contactId: contact.id, synced: google, locallyEdited },
+      tx,
+    );
+  }
+
+  /**
+   * Sends Relate edits of linked contacts to Google. Each starts from Google's current contact (so
+   * fields Relate does not sync are kept); when Google's contact changed since the last sync, or
+   * updateContact refuses the etag, the contact becomes a `conflict` item instead.
+   */
+  private async pushLocalEdits(userId: number, people: GooglePeople): Promise<number> {
+    const links = await this.repository.editedLinks(userId);
+    const contacts = new Map(
+      (
+        await this.contacts.findByIds(
+          userId,
+          links.map((link) => link.contactId),
+        )
+      ).map((row) => [row.id, row]),
+    );
+    let pushed = 0;
+    for (const link of links) {
+      const contact = contacts.get(link.contactId);
+      if (!contact) continue;
+      const relate = relateValues(contact);
+      const synced = syncedOf(link.synced);
+      if (!SYNCED_FIELDS.some((field) => relate[field] !== synced[field])) {
+        await this.repository.saveLink(userId, { ...link, locallyEdited: false });
+        continue;
+      }
+      const current = await people.get(link.resourceName);
+      try {
+        if (
+          current.etag !== link.etag &&
+          SYNCED_FIELDS.some((field) => personToValues(current)[field] !== synced[field])
+        ) {
+          throw Object.assign(new Error('stale'), { stale: true });
+        }
+        const saved = await people.update(link.resourceName, valuesToPerson(relate, current));
+        await this.repository.saveLink(userId, { ...link, ...etagsOf(saved), synced: personToValues(saved) });
+        pushed++;
+      } catch (error) {
+        if (!(error as { stale?: boolean }).stale && !toGoogleApiError(error)?.isPreconditionFailed)
+          throw error;
+        const latest = await people.get(link.resourceName);
+        const google = personToValues(latest);
+        const fields = SYNCED_FIELDS.filter((field) => relate[field] !== google[field]);
+        await this.db.transaction(async (tx) => {
+          await this.repository.upsertReviews(
+            userId,
+            [
+              {
+                resourceName: link.resourceName,
+                ...etagsOf(latest),
+                values: { ...google, full_name: personDisplayName(latest, google) },
+                kind: 'conflict',
+                contactId: contact.id,
+                matchReason: null,
+                changes: Object.fromEntries(
+                  fields.map((field) => [
+                    field,
+                    { synced: synced[field], relate: relate[field], google: google[field] },
+                  ]),
+                ),
+              },
+            ],
+            tx,
+          );
+          await this.repository.saveLink(userId, { ...link, locallyEdited: false }, tx);
+        });
+      }
+    }
+    return pushed;
+  }
+}

@@ -1,0 +1,258 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { googleAccounts, googleContactLinks, googleContactReviews, googleOauthStates } from '../../db/schema';
+
+export type OauthStateRow = typeof googleOauthStates.$inferSelect;
+export type GoogleAccountRow = typeof googleAccounts.$inferSelect;
+export type ContactLinkRow = typeof googleContactLinks.$inferSelect;
+export type ContactReviewRow = typeof googleContactReviews.$inferSelect;
+export type NewContactReview = Omit<
+  typeof googleContactReviews.$inferInsert,
+  'id' | 'userId' | 'createdAt' | 'updatedAt'
+>;
+export type NewContactLink = Omit<typeof googleContactLinks.$inferInsert, 'userId'>;
+
+/** The only code that reads and writes the Google tables; every query of a user's rows names the user. */
+export class GoogleRepository {
+  constructor(private readonly db: Database) {}
+
+  async insertState(row: typeof googleOauthStates.$inferInsert, db: Database = this.db): Promise<void> {
+    await db.insert(googleOauthStates).values(row);
+  }
+
+  /** Deletes and answers the state in one statement, so that it can be used only once. */
+  async consumeState(state: string, db: Database = this.db): Promise<OauthStateRow | undefined> {
+    const [row] = await db.delete(googleOauthStates).where(eq(googleOauthStates.state, state)).returning();
+    return row;
+  }
+
+  async deleteExpiredStates(now: Date, db: Database = this.db): Promise<void> {
+    await db.delete(googleOauthStates).where(lt(googleOauthStates.expiresAt, now));
+  }
+
+  async account(userId: number, db: Database = this.db): Promise<GoogleAccountRow | undefined> {
+    const [row] = await db.select().from(googleAccounts).where(eq(googleAccounts.userId, userId));
+    return row;
+  }
+
+  /** Connecting again replaces the token; the sync state stays when it is the same Google account. */
+  async saveAccount(
+    values: Pick<
+      GoogleAccountRow,
+      'userId' | 'googleSubject' | 'googleEmail' | 'refreshTokenEncrypted' | 'scopes'
+    >,
+    db: Database = this.db,
+  ): Promise<void> {
+    await db
+      .insert(googleAccounts)
+      .values(values)
+      .onConflictDoUpdate({
+        target: googleAccounts.userId,
+        set: {
+          googleEmail: values.googleEmail,
+          refreshTokenEncrypted: values.refreshTokenEncrypted,
+          scopes: values.scopes,
+          contactsLastError: null,
+          updatedAt: new Date(),
+        },
+      });
+  }
+
+  async updateAccount(
+    userId: number,
+    values: Partial<GoogleAccountRow>,
+    db: Database = this.db,
+  ): Promise<void> {
+    await db
+      .update(googleAccounts)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(googleAccounts.userId, userId));
+  }
+
+  /** Forgets the connection and everything synced through it; the contacts themselves stay. */
+  async deleteAccount(userId: number, db: Database = this.db): Promise<void> {
+    await db.delete(googleContactReviews).where(eq(googleContactReviews.userId, userId));
+    await db.delete(googleContactLinks).where(eq(googleContactLinks.userId, userId));
+    await db.delete(googleAccounts).where(eq(googleAccounts.userId, userId));
+  }
+
+  /**
+   * Marks the user's contacts sync as running, unless one is already running (a run older than
+   * `staleBefore` is taken to have died). Works across processes: the row is the lock.
+   */
+  async claimContactsSync(
+    userId: number,
+    now: Date,
+    staleBefore: Date,
+    db: Database = this.db,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(googleAccounts)
+      .set({ contactsSyncStartedAt: now })
+      .where(
+        and(
+          eq(googleAccounts.userId, userId),
+          or(
+            isNull(googleAccounts.contactsSyncStartedAt),
+            lt(googleAccounts.contactsSyncStartedAt, staleBefore),
+          ),
+        ),
+      )
+      .returning({ userId: googleAccounts.userId });
+    return rows.length > 0;
+  }
+
+  async connectedUserIds(db: Database = this.db): Promise<number[]> {
+    const rows = await db.select({ userId: googleAccounts.userId }).from(googleAccounts);
+    return rows.map((row) => row.userId);
+  }
+
+  async links(userId: number, db: Database = this.db): Promise<ContactLinkRow[]> {
+    return db.select().from(googleContactLinks).where(eq(googleContactLinks.userId, userId));
+  }
+
+  async linksByResource(
+    userId: number,
+    resourceNames: string[],
+    db: Database = this.db,
+  ): Promise<ContactLinkRow[]> {
+    if (resourceNames.length === 0) return [];
+    return db
+      .select()
+      .from(googleContactLinks)
+      .where(
+        and(eq(googleContactLinks.userId, userId), inArray(googleContactLinks.resourceName, resourceNames)),
+      );
+  }
+
+  async linkOfContact(
+    userId: number,
+    contactId: number,
+    db: Database = this.db,
+  ): Promise<ContactLinkRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(googleContactLinks)
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.contactId, contactId)));
+    return row;
+  }
+
+  async linkedContactIds(userId: number, contactIds: number[], db: Database = this.db): Promise<Set<number>> {
+    if (contactIds.length === 0) return new Set();
+    const rows = await db
+      .select({ contactId: googleContactLinks.contactId })
+      .from(googleContactLinks)
+      .where(and(eq(googleContactLinks.userId, userId), inArray(googleContactLinks.contactId, contactIds)));
+    return new Set(rows.map((row) => row.contactId));
+  }
+
+  async editedLinks(userId: number, db: Database = this.db): Promise<ContactLinkRow[]> {
+    return db
+      .select()
+      .from(googleContactLinks)
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.locallyEdited, true)));
+  }
+
+  /** New links (contacts just created from Google), in one statement. */
+  async insertLinks(userId: number, links: NewContactLink[], db: Database = this.db): Promise<void> {
+    if (links.length === 0) return;
+    await db.insert(googleContactLinks).values(links.map((link) => ({ ...link, userId })));
+  }
+
+  async saveLink(userId: number, link: NewContactLink, db: Database = this.db): Promise<void> {
+    const values = { locallyEdited: false, ...link, userId, syncedAt: new Date() };
+    await db
+      .insert(googleContactLinks)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [googleContactLinks.userId, googleContactLinks.resourceName],
+        set: values,
+      });
+  }
+
+  /** Google's contact changed in fields Relate does not sync: only its etags move on. */
+  async updateLinkEtags(
+    userId: number,
+    resourceName: string,
+    etags: Pick<ContactLinkRow, 'etag' | 'sourceEtag'>,
+    db: Database = this.db,
+  ): Promise<void> {
+    await db
+      .update(googleContactLinks)
+      .set(etags)
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.resourceName, resourceName)));
+  }
+
+  async deleteLink(userId: number, resourceName: string, db: Database = this.db): Promise<void> {
+    await db
+      .delete(googleContactLinks)
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.resourceName, resourceName)));
+  }
+
+  async markEdited(userId: number, contactId: number, db: Database = this.db): Promise<void> {
+    await db
+      .update(googleContactLinks)
+      .set({ locallyEdited: true })
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.contactId, contactId)));
+  }
+
+  async reviews(userId: number, db: Database = this.db): Promise<ContactReviewRow[]> {
+    return db
+      .select()
+      .from(googleContactReviews)
+      .where(eq(googleContactReviews.userId, userId))
+      .orderBy(asc(googleContactReviews.createdAt), asc(googleContactReviews.resourceName));
+  }
+
+  async reviewsByIds(userId: number, ids: string[], db: Database = this.db): Promise<ContactReviewRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(googleContactReviews)
+      .where(and(eq(googleContactReviews.userId, userId), inArray(googleContactReviews.id, ids)))
+      .for('update');
+  }
+
+  /** One review item per Google contact: a newer change replaces the older one and keeps its id. */
+  async upsertReviews(userId: number, reviews: NewContactReview[], db: Database = this.db): Promise<void> {
+    if (reviews.length === 0) return;
+    const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
+    await db
+      .insert(googleContactReviews)
+      .values(reviews.map((review) => ({ ...review, userId, updatedAt: new Date() })))
+      .onConflictDoUpdate({
+        target: [googleContactReviews.userId, googleContactReviews.resourceName],
+        set: {
+          kind: fromExcluded('kind'),
+          etag: fromExcluded('etag'),
+          sourceEtag: fromExcluded('source_etag'),
+          sourceId: fromExcluded('source_id'),
+          values: fromExcluded('values'),
+          contactId: fromExcluded('contact_id'),
+          matchReason: fromExcluded('match_reason'),
+          changes: fromExcluded('changes'),
+          updatedAt: fromExcluded('updated_at'),
+        },
+      });
+  }
+
+  async deleteReviews(userId: number, resourceNames: string[], db: Database = this.db): Promise<void> {
+    if (resourceNames.length === 0) return;
+    await db
+      .delete(googleContactReviews)
+      .where(
+        and(
+          eq(googleContactReviews.userId, userId),
+          inArray(googleContactReviews.resourceName, resourceNames),
+        ),
+      );
+  }
+
+  async countReviews(userId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(googleContactReviews)
+      .where(eq(googleContactReviews.userId, userId));
+    return row.value;
+  }
+}

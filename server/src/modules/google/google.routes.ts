@@ -1,0 +1,152 @@
+import {
+  AddToGoogleResponseSchema,
+  ApplyGoogleContactsBodySchema,
+  ApplyGoogleContactsResponseSchema,
+  ContactReviewItemSchema,
+  GoogleAuthorizationSchema,
+  GoogleCallbackQuerySchema,
+  GoogleCallbackResponseSchema,
+  GoogleContactsQuerySchema,
+  GoogleContactsSyncResponseSchema,
+  GoogleStatusSchema,
+  IdParamsSchema,
+  MessageSchema,
+} from '@relate/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { googleAuth, googleContacts } = app.services;
+
+  app.get(
+    '/auth/google',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['google'],
+        description:
+          "Google's sign-in URL (PKCE, one-time state); 503 'Google OAuth not configured' without GOOGLE_CLIENT_ID.",
+        response: { 200: GoogleAuthorizationSchema },
+      },
+    },
+    async () => ({ authorization_url: await googleAuth.authorizationUrl('sign_in') }),
+  );
+
+  app.post(
+    '/auth/google/connect',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Google consent URL for contacts and calendar with offline access (Settings → Connect Google).',
+        response: { 200: GoogleAuthorizationSchema },
+      },
+    },
+    async (request) => ({ authorization_url: await googleAuth.authorizationUrl('connect', request.user.id) }),
+  );
+
+  app.get(
+    '/auth/google/callback',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Exchanges the code of a sign-in (answers a session) or of a connection (answers connected).',
+        querystring: GoogleCallbackQuerySchema,
+        response: { 200: GoogleCallbackResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await googleAuth.callback(request.query);
+      if (result.kind === 'connected') return { user: result.user, connected: true };
+      return { user: result.user, ...result.tokens };
+    },
+  );
+
+  app.get(
+    '/auth/google/status',
+    { config: { access: 'user' }, schema: { tags: ['google'], response: { 200: GoogleStatusSchema } } },
+    async (request) => googleAuth.status(request.user.id),
+  );
+
+  app.post(
+    '/auth/google/clear',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'Disconnects Google: revokes the token at Google and forgets it and the sync state.',
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await googleAuth.disconnect(request.user.id);
+      return { message: 'Google account disconnected' };
+    },
+  );
+
+  app.get(
+    '/auth/google/contacts',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Syncs Google contacts: applies what needs no decision and pushes Relate edits; with ?preview=true only fetches. Answers what still waits for review.',
+        querystring: GoogleContactsQuerySchema,
+        response: { 200: GoogleContactsSyncResponseSchema },
+      },
+    },
+    async (request) => googleContacts.sync(request.user.id, { preview: request.query.preview }),
+  );
+
+  app.get(
+    '/auth/google/contacts/review',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'The Google changes waiting for review, without asking Google again.',
+        response: { 200: z.object({ items: z.array(ContactReviewItemSchema) }) },
+      },
+    },
+    async (request) => {
+      googleAuth.requireClient();
+      return { items: await googleContacts.items(request.user.id) };
+    },
+  );
+
+  app.post(
+    '/auth/google/contacts/apply',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'Applies the chosen review items in one transaction.',
+        body: ApplyGoogleContactsBodySchema,
+        response: { 200: ApplyGoogleContactsResponseSchema },
+      },
+    },
+    async (request) => googleContacts.apply(request.user.id, request.body),
+  );
+
+  app.post(
+    '/auth/google/contacts/:id/add',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Also add to Google: creates this Relate contact in Google Contacts and keeps the two in sync.',
+        params: IdParamsSchema,
+        response: { 201: AddToGoogleResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return { resource_name: await googleContacts.addToGoogle(request.user.id, request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNul } from '../src/plugins/reject-nul';
+import { createTestApp, createUser, type TestApp, type TestUser, uniqueEmail } from './test-app';
+
+let t: TestApp;
+let user: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await createUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a NUL character in any field', () => {
+  it('is refused with 400 naming the field on sign-up, before an account exists', async () => {
+    const email = uniqueEmail('nul');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email, password: 'correct horse battery', full_name: 'Ada\u0000Lovelace' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'full_name' }] });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'correct horse battery' },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('is refused in a contact, a search, a filter and a sort, and nothing is written', async () => {
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: user.headers,
+      payload: { first_name: 'Grace', custom_fields: { 'Note\u0000': 'x' } },
+    });
+    expect(create.statusCode).toBe(400);
+    expect(create.json().details[0].field).toBe('custom_fields.Note\u0000');
+    for (const query of ['q=a%00b', 'organization=a%00', 'sort_by=last_name%00']) {
+      const list = await t.app.inject({ method: 'GET', url: `/api/people?${query}`, headers: user.headers });
+      expect(list.statusCode, query).toBe(400);
+    }
+    const list = await t.app.inject({ method: 'GET', url: '/api/people', headers: user.headers });
+    expect(list.json().total).toBe(0);
+  });
+
+  it('still answers an anonymous caller 401 first', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/people?q=%00' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('numbers and dates a database cannot hold', () => {
+  it('answers ids past 2^31 − 1 in paths and bodies with 400, not 500', async () => {
+    for (const url of ['/api/people/2147483648', '/api/companies/99999999999', '/api/events/2147483648']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().details[0].field).toBe('id');
+    }
+    const resolve = await t.app.inject({
+      method: 'POST',
+      url: '/api/people/duplicates/resolve',
+      headers: user.headers,
+      payload: { keep_id: null, delete_ids: [2147483648] },
+    });
+    expect(resolve.statusCode).toBe(400);
+    expect(resolve.json().details[0].field).toMatch(/^delete_ids/);
+  });
+
+  it('refuses dates outside the years 1000–9999 and stores the edges exactly', async () => {
+    for (const date of ['0000-01-01T00:00:00Z', '0001-06-01T00:00:00Z', '0099-12-31', '10000-01-01']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/people',
+        headers: user.headers,
+        payload: { first_name: 'Old', last_contact_date: date },
+      });
+      expect(response.statusCode, date).toBe(400);
+      expect(response.json().details[0].field).toBe('last_contact_date');
+    }
+    const edge = await t.app.inject({
+      method: 'POST',
+      url: '/api/people',
+      headers: user.headers,
+      payload: {
+        first_name: 'Edge',
+        last_contact_date: '1000-01-01T00:00:00Z',
+        next_follow_up_date: '9999-12-31',
+      },
+    });
+    expect(edge.statusCode, edge.body).toBe(201);
+    expect(edge.json()).toMatchObject({
+      last_contact_date: '1000-01-01T00:00:00.000Z',
+      next_follow_up_date: '9999-12-31T00:00:00.000Z',
+    });
+  });
+});
+
+describe('findNul', () => {
+  it('names nested paths and array positions', () => {
+    expect(findNul({ a: [{ b: 'ok' }, { b: 'x\u0000' }] })).toBe('a.1.b');
+    expect(findNul({ a: 'fine', n: 1, z: null })).toBeUndefined();
+  });
+});

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+describe('the web app', () => {
+  let distDir: string;
+  let test: TestApp;
+
+  beforeAll(async () => {
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-web-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Relate</title>');
+    test = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
+  });
+
+  afterAll(async () => {
+    await test.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  it("serves the app's pages with 200", async () => {
+    for (const url of ['/', '/contacts', '/contacts/?contact=4', '/admin', '/auth/google/callback?code=x']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('serves the app (its 404 page) with status 404 for any other page path', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<title>Relate</title>');
+  });
+
+  it('answers unknown API paths and missing files with the JSON 404', async () => {
+    for (const url of ['/api/no-such-thing', '/assets/missing.js']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});

@@ -1,0 +1,5 @@
+/** Every admin query key (see `@/lib/query`). */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+};

@@ -1,0 +1,25 @@
+import type { ChangePasswordBody, ForgotPasswordBody, Message, ResetPasswordBody } from '@relate/contracts';
+import { ApiError, fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+
+export const changePassword = (body: ChangePasswordBody) =>
+  fetchJson<Message>('/auth/change-password', { method: 'POST', body });
+
+export const forgotPassword = (body: ForgotPasswordBody) =>
+  fetchJson<Message>('/auth/forgot-password', { method: 'POST', body });
+
+export const resetPassword = (body: ResetPasswordBody) =>
+  fetchJson<Message>('/auth/reset-password', { method: 'POST', body });
+
+export const useChangePassword = () => useAppMutation({ mutationFn: changePassword });
+export const useForgotPassword = () => useAppMutation({ mutationFn: forgotPassword });
+export const useResetPassword = () => useAppMutation({ mutationFn: resetPassword });
+
+/** The field an API error names (`details: [{ field, message }]`), if any. */
+export function fieldOf(error: unknown): { field: string; message: string } | undefined {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return undefined;
+  const [first] = error.details as { field?: unknown; message?: unknown }[];
+  return typeof first?.field === 'string' && typeof first.message === 'string'
+    ? { field: first.field, message: first.message }
+    : undefined;
+}

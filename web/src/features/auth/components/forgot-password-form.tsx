@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@relate/contracts';
+import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useForgotPassword } from '../api/passwords';
+
+/** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
+export function ForgotPasswordForm() {
+  const form = useForm<ForgotPasswordBody>({
+    resolver: zodResolver(ForgotPasswordBodySchema),
+    defaultValues: { email: '' },
+  });
+  const request = useForgotPassword();
+  const [sentMessage, setSentMessage] = useState<string>();
+
+  const onSubmit = (values: ForgotPasswordBody) =>
+    request.mutateAsync(values).then(
+      (answer) => setSentMessage(answer.message),
+      (error: Error) => toast.error('Could not send the link', { description: error.message }),
+    );
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Reset your password</h1>
+        <p className="text-sm text-muted-foreground">
+          Enter the e-mail of your account and we will send you a link to choose a new password.
+        </p>
+      </div>
+      {sentMessage ? (
+        <div role="status" className="flex items-start gap-3 rounded-lg border bg-primary/5 p-4 text-sm">
+          <MailCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" />
+          <p>{sentMessage}</p>
+        </div>
+      ) : (
+        <Form {...form}>
+          <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+              {form.formState.isSubmitting ? 'Sending…' : 'Send reset link'}
+            </Button>
+          </form>
+        </Form>
+      )}
+      <Link
+        to="/auth"
+        className="inline-flex items-center justify-center gap-1 text-sm text-primary hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" /> Back to sign in
+      </Link>
+    </div>
+  );
+}

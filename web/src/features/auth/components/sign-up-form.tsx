@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RegisterBodySchema } from '@relate/contracts';
+import { InfoIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import * as authApi from '../api/auth-api';
+import { useAuth } from '../auth-provider';
+import { unexpectedErrorsToasted } from './unexpected-errors';
+
+/**
+ * Full name, e-mail, password and the terms (spec section 2). An account that needs approval sends the
+ * visitor back to sign-in (onRegistered); an approved one starts its session at once.
+ */
+export function SignUpForm({ onRegistered }: { onRegistered: () => void }) {
+  const { startSession } = useAuth();
+  const [terms, setTerms] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(RegisterBodySchema),
+    defaultValues: { full_name: '', email: '', password: '' },
+  });
+  const { isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(
+    unexpectedErrorsToasted(async (body) => {
+      const { data, error } = await authApi.register(body);
+      if (error) {
+        toast.error('Registration Failed', {
+          description: error.message || 'An error occurred during registration.',
+        });
+        return;
+      }
+      if (data.requires_approval || !data.access_token) {
+        toast.success('Registration Successful!', {
+          description:
+            'Your account is pending admin approval. Please check back later or contact an administrator.',
+        });
+        onRegistered();
+        return;
+      }
+      const session = {
+        access_token: data.access_token,
+        refresh_token: data.refresh_token ?? '',
+        user: data.user,
+      };
+      if (startSession(session))
+        toast.success('Welcome!', { description: 'Account created and approved successfully.' });
+    }),
+  );
+
+  return (
+    <Form {...form}>
+      <form className="grid gap-4" noValidate onSubmit={submit}>
+        <FormField
+          control={form.control}
+          name="full_name"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Full Name</FormLabel>
+              <FormControl>
+                <Input autoComplete="name" placeholder="Jane Doe" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  placeholder="At least 8 characters"
+                  {...field}
+                />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="flex items-start gap-2.5">
+          <Checkbox
+            id="terms"
+            checked={terms}
+            onCheckedChange={(checked) => setTerms(checked === true)}
+            className="mt-0.5"
+          />
+          <Label htmlFor="terms" className="text-sm leading-snug font-normal text-muted-foreground">
+            <span>
+              I agree to the{' '}
+              <Link to="/terms-of-service" className="text-primary hover:underline">
+                Terms of Service
+              </Link>{' '}
+              and{' '}
+              <Link to="/privacy-policy" className="text-primary hover:underline">
+                Privacy Policy
+              </Link>
+            </span>
+          </Label>
+        </div>
+        <p className="flex gap-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm text-foreground">
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
+          New accounts require admin approval. Please wait for approval from the administrator.
+        </p>
+        <Button type="submit" className="w-full" disabled={isSubmitting || !terms}>
+          {isSubmitting ? 'Processing...' : 'Sign Up'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { PeopleParams } from './people-api';
+
+/** Every contacts query key (see `@/lib/query`). */
+export const peopleKeys = {
+  all: ['people'] as const,
+  lists: () => [...peopleKeys.all, 'list'] as const,
+  list: (params: PeopleParams) => [...peopleKeys.lists(), params] as const,
+  detail: (id: number) => [...peopleKeys.all, 'detail', id] as const,
+  duplicates: () => [...peopleKeys.all, 'duplicates'] as const,
+};
+
+export const customFieldKeys = {
+  all: ['custom-fields'] as const,
+};

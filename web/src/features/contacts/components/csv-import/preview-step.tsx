@@ -1,0 +1,122 @@
+import type { CsvPreviewResponse } from '@relate/contracts';
+import { TriangleAlertIcon } from 'lucide-react';
+import { targetLabel } from '../../csv-mapping';
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+/** The stored fields in form order, the name first; full_name is shown as the row's heading. */
+const order = (keys: string[]) =>
+  [...keys]
+    .filter((key) => key !== 'full_name')
+    .sort((a, b) => Number(a.startsWith('custom_')) - Number(b.startsWith('custom_')));
+
+/** Step 3: what the import will store, before anything is written. */
+export function PreviewStep({
+  preview,
+  customFieldNames,
+}: {
+  preview: CsvPreviewResponse;
+  customFieldNames: string[];
+}) {
+  const fields = order(Object.keys(preview.filled));
+  return (
+    <div className="grid min-w-0 gap-4">
+      <p className="text-sm">
+        <span className="font-medium">
+          {plural(preview.importable_rows, 'contact', 'contacts')} will be imported
+        </span>
+        {preview.skipped_rows > 0 && (
+          <span className="text-muted-foreground">
+            ; {plural(preview.skipped_rows, 'row is', 'rows are')} skipped
+          </span>
+        )}
+        .
+      </p>
+
+      <section aria-label="Rows with a value per field" className="grid gap-1.5">
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          Rows with a value
+        </h3>
+        <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3">
+          {fields.map((field) => {
+            const share = preview.importable_rows ? preview.filled[field] / preview.importable_rows : 0;
+            return (
+              <li
+                key={field}
+                className="grid gap-1 rounded-md border px-2.5 py-1.5 text-sm"
+                data-testid="field-count"
+              >
+                <div className="flex items-baseline justify-between gap-2">
+                  <span className="truncate">{targetLabel(field, customFieldNames)}</span>
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                    {preview.filled[field]} of {preview.importable_rows}
+                  </span>
+                </div>
+                <div className="h-1 overflow-hidden rounded-full bg-muted">
+                  <div
+                    className="h-full rounded-full bg-primary"
+                    style={{ width: `${Math.round(share * 100)}%` }}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section aria-label="First rows as they will be stored" className="grid gap-1.5">
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          First {plural(preview.rows.length, 'row', 'rows')} as they will be stored
+        </h3>
+        <ul className="grid max-h-[36vh] gap-2 overflow-y-auto pr-1">
+          {preview.rows.map(({ row, values }) => (
+            <li key={row} className="rounded-lg border p-3" data-testid="preview-row">
+              <p className="mb-1.5 flex items-baseline justify-between gap-2 text-sm font-medium">
+                <span className="truncate">
+                  {values.full_name ?? values.organization ?? values.email ?? 'Unnamed'}
+                </span>
+                <span className="shrink-0 text-xs font-normal text-muted-foreground">Row {row}</span>
+              </p>
+              <dl className="grid grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
+                {order(Object.keys(values)).map((field) => (
+                  <div key={field} className="contents">
+                    <dt className="truncate text-muted-foreground">{targetLabel(field, customFieldNames)}</dt>
+                    <dd className="break-words whitespace-pre-line">{values[field]}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <RowMessages title="Rows that will be skipped" messages={preview.errors} />
+      <RowMessages title="Values that will be left out" messages={preview.warnings} />
+    </div>
+  );
+}
+
+export function RowMessages({
+  title,
+  messages,
+}: {
+  title: string;
+  messages: { row: number; error: string }[];
+}) {
+  if (messages.length === 0) return null;
+  return (
+    <div className="grid max-h-40 gap-1 overflow-y-auto rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+      <p className="flex items-center gap-2 font-medium">
+        <TriangleAlertIcon className="size-4 text-warning" /> {title} ({messages.length})
+      </p>
+      <ul className="grid gap-0.5 text-muted-foreground">
+        {messages.map((message) => (
+          <li key={`${message.row}-${message.error}`}>
+            Row {message.row}: {message.error}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

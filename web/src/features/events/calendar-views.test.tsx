@@ -1,0 +1,102 @@
+import type { CalendarEvent } from '@relate/contracts';
+import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, server } from '@/test/msw';
+import { renderWithProviders } from '@/test/render';
+import { EventDetailsDialog } from './components/event-details-dialog';
+import { EventsPage } from './components/events-page';
+
+const today = new Date();
+const at = (hours: number, minutes: number) =>
+  new Date(today.getFullYear(), today.getMonth(), today.getDate(), hours, minutes).toISOString();
+
+const event = (extra: Partial<CalendarEvent>): CalendarEvent => ({
+  id: 1,
+  title: 'Standup',
+  description: null,
+  start_datetime: at(9, 0),
+  end_datetime: at(9, 15),
+  all_day: false,
+  timezone: 'UTC',
+  location: 'Room 1',
+  event_type: 'meeting',
+  project: null,
+  participants: [],
+  alert_minutes: 15,
+  repeat_pattern: 'none',
+  repeat_interval: 1,
+  repeat_days: [],
+  repeat_end_date: null,
+  notes: null,
+  google_sync: true,
+  owner_id: 1,
+  owner_email: 'ada@example.com',
+  is_owner: true,
+  series_start: at(9, 0),
+  created_at: at(8, 0),
+  updated_at: at(8, 0),
+  ...extra,
+});
+
+/** A window as wide as a phone (below 640px) or a laptop, as far as media queries go. */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: /max-width: 639px/.test(query) && width < 640,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+function renderWeek(events: CalendarEvent[]) {
+  server.use(http.get(api('/events'), () => HttpResponse.json({ events })));
+  return renderWithProviders(
+    <EventsPage settings={{ defaultView: 'weekly', startWeekday: 'monday' }} participantSuggestions={[]} />,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('week view', () => {
+  it('becomes an agenda list on a phone: every day of the week, each event with its time', async () => {
+    screenWidth(390);
+    renderWeek([
+      event({}),
+      event({ id: 2, title: 'Review', location: null, start_datetime: at(14, 0), end_datetime: at(14, 30) }),
+    ]);
+    const agenda = await screen.findByTestId('agenda');
+    expect(within(agenda).getAllByTestId('agenda-day')).toHaveLength(7);
+    const items = within(agenda).getAllByTestId('calendar-event');
+    expect(items.map((item) => item.textContent)).toEqual(['09:00–09:15StandupRoom 1', '14:00–14:30Review']);
+    expect(screen.queryByRole('button', { name: /\d+:00$/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a 15-minute event on a laptop in the time grid with its time and title on one line', async () => {
+    screenWidth(1366);
+    renderWeek([event({})]);
+    const chip = await screen.findByTestId('calendar-event');
+    expect(screen.queryByTestId('agenda')).not.toBeInTheDocument();
+    expect(chip).toHaveTextContent(/^09:00Standup$/);
+    expect(Number.parseFloat(chip.style.height)).toBeGreaterThanOrEqual(18);
+  });
+});
+
+describe('View Event', () => {
+  it('describes a repeat in words', async () => {
+    const weekly = event({
+      is_owner: false,
+      repeat_pattern: 'weekly',
+      repeat_days: [1, 3],
+      repeat_end_date: '2027-01-31T12:00:00.000Z',
+      timezone: 'Europe/Berlin',
+    });
+    renderWithProviders(<EventDetailsDialog event={weekly} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'View Event' });
+    expect(within(dialog).getByText(/^Every week on Monday and Wednesday until/)).toHaveTextContent(
+      new RegExp(
+        `until ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date('2027-01-31T12:00:00Z'))}$`,
+      ),
+    );
+  });
+});

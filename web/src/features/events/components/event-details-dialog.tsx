@@ -1,0 +1,66 @@
+import type { CalendarEvent } from '@relate/contracts';
+import { format } from 'date-fns';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { formatDateTime } from '@/lib/format';
+import { calendarSpan } from '../event-form';
+import { describeRepeat } from '../repeat-text';
+
+/** An all-day event's dates (its UTC dates, the same in every zone). */
+function allDayWhen(event: CalendarEvent): string {
+  const { start, end } = calendarSpan(event);
+  const first = format(start, 'MMM d, yyyy');
+  const last = format(end, 'MMM d, yyyy');
+  return first === last ? `${first} (all day)` : `${first} – ${last} (all day)`;
+}
+
+/** View Event: the read-only dialog everyone but the owner gets (spec section 4 "Event editing"). */
+export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; onClose: () => void }) {
+  const details: [string, string | null][] = [
+    ['Title', event.title],
+    [
+      'When',
+      event.all_day
+        ? allDayWhen(event)
+        : `${formatDateTime(event.start_datetime)} – ${formatDateTime(event.end_datetime)}`,
+    ],
+    ['Repeats', describeRepeat(event)],
+    ['Location', event.location],
+    ['Project', event.project],
+    ['Participants', event.participants.map((p) => p.name || p.email).join(', ')],
+    ['Description', event.description],
+    ['Notes', event.notes],
+  ];
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>View Event</DialogTitle>
+          <DialogDescription>
+            Organised by {event.owner_email}. Only the owner can change it.
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid gap-3 text-sm">
+          {details
+            .filter(([, value]) => value)
+            .map(([label, value]) => (
+              <div key={label} className="grid gap-0.5">
+                <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+                <dd className="whitespace-pre-wrap">{value}</dd>
+              </div>
+            ))}
+        </dl>
+        <DialogFooter>
+          <Button onClick={onClose}>Close</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

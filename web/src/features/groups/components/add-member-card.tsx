@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AddGroupMemberBodySchema } from '@relate/contracts';
+import { UserPlusIcon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useAddGroupMember } from '../api/groups-api';
+
+/** Invites someone by e-mail and name (spec section 5 "Group add"). */
+export function AddMemberCard() {
+  const add = useAddGroupMember();
+  const form = useForm({
+    resolver: zodResolver(AddGroupMemberBodySchema),
+    defaultValues: { email: '', name: '' },
+  });
+
+  const submit = form.handleSubmit((body) =>
+    add.mutate(body, {
+      onSuccess: (response) => {
+        toast.success(response.message || 'Invitation sent');
+        form.reset();
+      },
+      onError: (error) => {
+        if (error.message.includes('not available yet'))
+          toast.info('Feature Coming Soon: Group management is being set up');
+        else toast.error('Failed to add user to group', { description: error.message });
+      },
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <UserPlusIcon className="size-4" /> Add User to Group
+        </CardTitle>
+        <CardDescription>
+          Invite someone you work with by e-mail. Once they accept, you can share contacts with each other.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form
+            className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
+            onSubmit={submit}
+            noValidate
+          >
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input type="email" placeholder="colleague@company.com" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="name"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input placeholder="Their name" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button type="submit" className="sm:mt-[1.375rem]" disabled={add.isPending}>
+              <UserPlusIcon />
+              Add User
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

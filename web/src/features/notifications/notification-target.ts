@@ -1,0 +1,27 @@
+import type { Notification, NotificationType } from '@relate/contracts';
+
+const TYPE_TARGETS: Partial<Record<NotificationType, string>> = {
+  contact_shared: '/contacts',
+  task_assigned: '/tasks',
+  event_assigned: '/events',
+  group_invitation: '/settings?section=group',
+};
+
+/** Where a notification leads: the contact, task or event it names, the group or the subscription settings. */
+export function notificationTarget(notification: Notification): string | null {
+  const id = notification.subject_id;
+  switch (notification.subject_type) {
+    case 'contact':
+      return id ? `/contacts?contact=${id}` : '/contacts';
+    case 'task':
+      return id ? `/tasks?task=${id}` : '/tasks';
+    case 'event':
+      return id ? `/events?event=${id}` : '/events';
+    case 'group':
+      return '/settings?section=group';
+    case 'subscription':
+      return '/settings?section=subscription';
+    default:
+      return TYPE_TARGETS[notification.notification_type] ?? null;
+  }
+}

@@ -1,0 +1,8 @@
+/** Every query key of the tasks feature (tasks, projects and their participants). */
+export const taskKeys = {
+  all: ['tasks'] as const,
+  list: () => [...taskKeys.all, 'list'] as const,
+  projects: () => [...taskKeys.all, 'projects'] as const,
+  assignable: (project: string | null) => [...taskKeys.all, 'assignable', { project }] as const,
+  openCount: () => [...taskKeys.all, 'open-count'] as const,
+};

@@ -1,0 +1,90 @@
+import { PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useCreateProject } from '../api/tasks-api';
+import type { TaskFormValues } from '../task-form';
+
+/** The task's project: one of the caller's, or a new one added inline and selected (spec section 5). */
+export function ProjectField({ names, onChoose }: { names: string[]; onChoose: (name: string) => void }) {
+  const { control } = useFormContext<TaskFormValues>();
+  const createProject = useCreateProject();
+  const [adding, setAdding] = useState(false);
+  const [newName, setNewName] = useState('');
+
+  const addProject = () => {
+    const name = newName.trim();
+    if (!name) return;
+    createProject.mutate(name, {
+      onSuccess: (created) => {
+        onChoose(created.name);
+        setAdding(false);
+        setNewName('');
+        toast.success(`Project "${created.name}" added and selected`);
+      },
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <FormField
+      control={control}
+      name="project"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Project</FormLabel>
+          {adding ? (
+            <div className="flex gap-2">
+              <FormControl>
+                <Input
+                  autoFocus
+                  placeholder="New project name"
+                  value={newName}
+                  onChange={(event) => setNewName(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      addProject();
+                    }
+                  }}
+                />
+              </FormControl>
+              <Button onClick={addProject} disabled={!newName.trim() || createProject.isPending}>
+                Add
+              </Button>
+              <Button variant="ghost" onClick={() => setAdding(false)}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <div className="flex gap-2">
+              <Select value={field.value} onValueChange={onChoose}>
+                <FormControl>
+                  <SelectTrigger onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select a project" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {names.map((name) => (
+                    <SelectItem key={name} value={name}>
+                      {name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <Button variant="outline" onClick={() => setAdding(true)}>
+                <PlusIcon />
+                New Project
+              </Button>
+            </div>
+          )}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { User } from '@relate/contracts';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Paths as the web app asks for them (`/api/...`), resolved against the test page's origin. */
+export const api = (path: string) => new URL(`/api${path}`, window.location.origin).toString();
+
+export const testUser: User = {
+  id: 1,
+  email: 'ada@example.com',
+  full_name: 'Ada Lovelace',
+  is_approved: true,
+  status: 'approved',
+  is_admin: false,
+  plan: 'Free',
+  preferred_messaging_platform: null,
+  telegram_id: null,
+  whatsapp_phone_number: null,
+  created_at: '2026-01-05T10:00:00.000Z',
+};
+
+/** What every test's API answers unless the test says otherwise with `server.use(...)`. */
+export const defaultHandlers = [
+  http.get(api('/auth/me'), () => HttpResponse.json(testUser)),
+  http.get(api('/notifications/unread-count'), () => HttpResponse.json({ count: 0 })),
+];
+
+/** The fake API of the web tests (MSW): started for every test file in `setup.ts`. */
+export const server = setupServer(...defaultHandlers);
