@@ -18,6 +18,7 @@ import { PasswordResetsRepository } from './modules/auth/password-resets.reposit
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
 import { SystemSettingsRepository } from './modules/auth/system-settings.repository';
 import { TokenService } from './modules/auth/tokens';
+import { defineBillingJobs } from './modules/billing/billing.jobs';
 import { BillingRepository } from './modules/billing/billing.repository';
 import { BillingService } from './modules/billing/billing.service';
 import { BotCommandsService } from './modules/bots/bot-commands.service';
@@ -202,7 +203,7 @@ export async function createServices({
     },
     clock,
   );
-  users.onDeleting((user, tx) => billing.onUserDeleting(user, tx));
+  defineBillingJobs(jobs, billing, users);
   // Every job kind and recurring schedule is defined above this line.
   await jobs.ensureSchedules();
   return {

@@ -258,6 +258,9 @@ describe('account deletion', () => {
       headers: admin.headers,
     });
     expect(deleted.statusCode).toBeLessThan(300);
+    // Stripe is called by a job queued in the deletion's transaction, once the deletion has committed.
+    expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'active' });
+    while ((await t.app.services.jobs.runDue(50)) > 0);
     expect(fake.subscriptions.get(subscriptionId)).toMatchObject({ status: 'canceled' });
     // Acknowledged (200), and ignored: the customer is gone. The fake delivers asynchronously.
     await expect

@@ -232,11 +232,18 @@ export class BillingService {
    * A deleted account must not keep paying: its live subscription is cancelled at once, inside the
    * deletion's transaction (if Stripe cannot be reached, the account is not deleted either).
    */
-  async onUserDeleting(user: AuthUser, tx: Database): Promise<void> {
-    const account = await this.repository.find(user.id, tx);
-    if (!this.stripe || !account?.stripeSubscriptionId || !isLive(account.subscriptionStatus)) return;
-    const subscriptionId = account.stripeSubscriptionId;
+  /** The subscription that still bills `userId`, if any: account deletion cancels it once the deletion commits. */
+  async liveSubscriptionOf(userId: number, tx: Database): Promise<string | undefined> {
+    if (!this.stripe) return undefined;
+    const account = await this.repository.find(userId, tx);
+    return account?.stripeSubscriptionId && isLive(account.subscriptionStatus)
+      ? account.stripeSubscriptionId
+      : undefined;
+  }
+
+  async cancelSubscription(subscriptionId: string): Promise<void> {
     const stripe = this.stripe;
+    if (!stripe) return;
     await this.callStripe('Failed to cancel the subscription of the account', () =>
       stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` }),
     );
