@@ -14,6 +14,10 @@ export const GoogleStatusSchema = z.object({
   contacts_last_error: z.string().nullable(),
   /** Google changes waiting in the review dialog. */
   contacts_pending_review: z.number().int(),
+  calendar_sync_running: z.boolean(),
+  /** Why the last calendar sync stopped, until one succeeds. */
+  calendar_last_error: z.string().nullable(),
+  calendar_pending_review: z.number().int(),
 });
 export type GoogleStatus = z.infer<typeof GoogleStatusSchema>;
 
@@ -105,3 +109,73 @@ export const ApplyGoogleContactsResponseSchema = z.object({
 export type ApplyGoogleContactsResponse = z.infer<typeof ApplyGoogleContactsResponseSchema>;
 
 export const AddToGoogleResponseSchema = z.object({ resource_name: z.string() });
+
+/** Google Calendar changes waiting for a decision (the calendar variant of the review dialog). */
+export const CalendarReviewKindSchema = z.enum([
+  'new',
+  'likely_duplicate',
+  'changed',
+  'conflict',
+  'deleted_upstream',
+]);
+export type CalendarReviewKind = z.infer<typeof CalendarReviewKindSchema>;
+
+export const CalendarReviewItemSchema = z.object({
+  /** Stable across previews of the same Google event. */
+  id: z.uuid(),
+  kind: CalendarReviewKindSchema,
+  google_event_id: z.string(),
+  title: z.string(),
+  start_datetime: TimestampSchema,
+  end_datetime: TimestampSchema,
+  all_day: z.boolean(),
+  /** The IANA zone Google gave the event (timed events), else the calendar's. */
+  timezone: z.string(),
+  location: z.string().nullable(),
+  description: z.string().nullable(),
+  /** Human text for a series ("Weekly on Monday"), null for single events. */
+  recurrence: z.string().nullable(),
+  /** Why a series or occurrence can only be imported read-only (an RRULE we cannot represent), else null. */
+  read_only_reason: z.string().nullable(),
+  is_duplicate: z.boolean(),
+  /** The Relate event it matches (likely_duplicate) or mirrors (changed, conflict, deleted_upstream). */
+  event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** changed / conflict: each field with Relate's and Google's value. */
+  changes: z.array(
+    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+  ),
+});
+export type CalendarReviewItem = z.infer<typeof CalendarReviewItemSchema>;
+
+/** GET /api/auth/google/calendar: what a sync did; with ?preview=true nothing is applied. */
+export const GoogleCalendarSyncResponseSchema = z.object({
+  preview: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  pushed: z.number().int(),
+  /** Everything still waiting for a decision. */
+  items: z.array(CalendarReviewItemSchema),
+});
+export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncResponseSchema>;
+
+export const ApplyGoogleCalendarBodySchema = z.object({
+  item_ids: z
+    .array(z.uuid({ error: 'Each item id must be a review item id' }))
+    .min(1, { error: 'Choose at least one item' })
+    .max(10_000),
+  /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
+  keep_relate: z.array(z.uuid()).optional(),
+});
+export type ApplyGoogleCalendarBody = z.infer<typeof ApplyGoogleCalendarBodySchema>;
+
+export const ApplyGoogleCalendarResponseSchema = z.object({
+  created: z.number().int(),
+  linked: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  pushed: z.number().int(),
+  /** Items no longer waiting (a sync settled them meanwhile). */
+  skipped: z.number().int(),
+});
+export type ApplyGoogleCalendarResponse = z.infer<typeof ApplyGoogleCalendarResponseSchema>;

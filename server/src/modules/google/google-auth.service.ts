@@ -149,6 +149,10 @@ export class GoogleAuthService {
       ),
       contacts_last_error: account?.contactsLastError ?? null,
       contacts_pending_review: account ? await this.repository.countReviews(userId) : 0,
+      // TODO(issue 15): the calendar sync fills these from its own run state and review table.
+      calendar_sync_running: false,
+      calendar_last_error: null,
+      calendar_pending_review: 0,
     };
   }
 
