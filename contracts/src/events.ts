@@ -43,6 +43,11 @@ export const EventSchema = z.object({
   is_owner: z.boolean(),
   /** The series' own first start (differs from start_datetime for later occurrences). */
   series_start: TimestampSchema,
+  /** Set on an occurrence changed on its own: the series it belongs to and the start it replaced. */
+  series_id: z.number().int().nullable(),
+  original_start: TimestampSchema.nullable(),
+  /** Linked to an event in the owner's Google Calendar. */
+  google_linked: z.boolean(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const events = pgTable(
@@ -33,11 +43,19 @@ export const events = pgTable(
     notes: text(),
     googleSync: boolean().notNull().default(true),
     icalUid: text(),
+    /** An occurrence changed on its own ("This event"): the series it belongs to and its original start. */
+    seriesId: integer().references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    originalStart: timestamp({ withTimezone: true }),
+    /** Original starts of the series' deleted occurrences (iCalendar EXDATE, Google's cancelled instances). */
+    excludedStarts: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('events_owner_start_idx').on(t.ownerId, t.startAt),
+    uniqueIndex('events_series_occurrence_idx')
+      .on(t.seriesId, t.originalStart)
+      .where(sql`${t.seriesId} IS NOT NULL`),
     index('events_participants_idx').using('gin', sql`${t.participants} jsonb_path_ops`),
   ],
 );

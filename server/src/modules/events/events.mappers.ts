@@ -32,6 +32,10 @@ export function toEventDto(
     owner_email: row.ownerEmail,
     is_owner: row.ownerId === viewerId,
     series_start: row.startAt.toISOString(),
+    series_id: row.seriesId,
+    original_start: toIso(row.originalStart),
+    // TODO(issue 15): true when the Google Calendar link table has this event.
+    google_linked: false,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
