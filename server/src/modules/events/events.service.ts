@@ -352,7 +352,11 @@ export class EventsService {
       throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
     const { rows, result } = parseIcs(content);
     await this.db.transaction(async (tx) => {
-      for (const values of rows) await this.repository.insert(user.id, values, tx);
+      for (const { values, overrides } of rows) {
+        const seriesId = await this.repository.insert(user.id, values, tx);
+        for (const override of overrides)
+          await this.repository.insert(user.id, { ...override, seriesId }, tx);
+      }
     });
     return result;
   }

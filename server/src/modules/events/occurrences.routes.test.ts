@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@relate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 let t: TestApp;
@@ -278,5 +279,72 @@ describe('occurrence rules', () => {
       expect((await del(ann, series.id, `?scope=following&occurrence_start=${start}`)).statusCode).toBe(400);
     }
     expect(await list(ann)).toHaveLength(6);
+  });
+});
+
+describe('occurrences in .ics files', () => {
+  function importIcs(who: TestUser, content: string) {
+    const body = multipart({}, { name: 'calendar.ics', content, type: 'text/calendar' });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/events/import',
+      payload: body.payload,
+      headers: { ...who.headers, ...body.headers },
+    });
+  }
+
+  it('exports deleted occurrences as EXDATE and changed ones with RECURRENCE-ID, and imports them back', async () => {
+    const ann = await createUser(t.app);
+    // 09:00 New York (14:00 UTC in winter), and an all-day weekly series.
+    const timed = await weekly(ann, {
+      start_datetime: '2026-12-07T14:00:00Z',
+      end_datetime: '2026-12-07T14:30:00Z',
+      timezone: 'America/New_York',
+    });
+    const allDay = await weekly(ann, {
+      title: 'Gym',
+      all_day: true,
+      start_datetime: '2026-12-08T00:00:00Z',
+      end_datetime: '2026-12-08T23:59:59Z',
+      repeat_days: [2],
+    });
+    await del(ann, timed.id, '?scope=this&occurrence_start=2026-12-14T14:00:00Z');
+    await put(ann, timed.id, {
+      scope: 'this',
+      occurrence_start: '2026-12-21T14:00:00Z',
+      title: 'Stand-up (late)',
+      start_datetime: '2026-12-21T16:00:00Z',
+      end_datetime: '2026-12-21T16:30:00Z',
+    });
+    await del(ann, allDay.id, '?scope=this&occurrence_start=2026-12-15T00:00:00Z');
+    await put(ann, allDay.id, {
+      scope: 'this',
+      occurrence_start: '2026-12-22T00:00:00Z',
+      start_datetime: '2026-12-23T00:00:00Z',
+      end_datetime: '2026-12-23T23:59:59Z',
+    });
+
+    const exported = (await t.as(ann).get('/api/events/export.ics')).body;
+    expect(exported).toContain('EXDATE;TZID=America/New_York:20261214T090000');
+    expect(exported).toContain('RECURRENCE-ID;TZID=America/New_York:20261221T090000');
+    expect(exported).toContain('EXDATE;VALUE=DATE:20261215');
+    expect(exported).toMatch(/RECURRENCE-ID;VALUE=DATE:20261222/);
+
+    const ben = await createUser(t.app);
+    const imported = (await importIcs(ben, exported)).json();
+    expect(imported).toMatchObject({ imported: 2, skipped: 0, errors: [], warnings: [] });
+    const expected = [
+      '2026-12-07T14:00 Stand-up',
+      '2026-12-08T00:00 Gym',
+      '2026-12-21T16:00 Stand-up (late)',
+      '2026-12-23T00:00 Gym',
+      '2026-12-28T14:00 Stand-up',
+      '2026-12-29T00:00 Gym',
+      '2027-01-04T14:00 Stand-up',
+      '2027-01-05T00:00 Gym',
+      '2027-01-11T14:00 Stand-up',
+    ];
+    expect(await days(ann)).toEqual(expected);
+    expect(await days(ben)).toEqual(expected);
   });
 });
