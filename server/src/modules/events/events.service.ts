@@ -14,7 +14,14 @@ import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import { parseIcs, toIcs } from './ics';
-import { endBefore, isOccurrence, occurrencesBetween, shiftWallClock, wallClockShift } from './recurrence';
+import {
+  endBefore,
+  isOccurrence,
+  occurrencesBetween,
+  shiftedWeekdays,
+  shiftWallClock,
+  wallClockShift,
+} from './recurrence';
 import { allDayBounds } from './time-zone';
 
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
@@ -271,6 +278,7 @@ export class EventsService {
     const shift = values.startAt ? wallClockShift(series, series.startAt, values.startAt) : 0;
     if (shift !== 0)
       values.excludedStarts = series.excludedStarts.map((start) => shiftWallClock(series, start, shift));
+    if (values.startAt) keepWeekdays(series, series.startAt, values);
     const carried = changedFields(series, values);
     await this.updateRow(user, series, values, tx);
     // Latest first when moving later (earliest first when earlier): no two overrides share a start on the way.
@@ -282,7 +290,9 @@ export class EventsService {
     )) {
       const changes: Partial<EventValues> = { ...carried };
       if (shift !== 0) changes.originalStart = shiftWallClock(series, override.originalStart!, shift);
-      if (Object.keys(changes).length > 0) await this.updateRow(user, override, changes, tx);
+      // Participants carried from the series were notified once, for the series.
+      if (Object.keys(changes).length > 0)
+        await this.updateRow(user, override, changes, tx, changes.participants ?? override.participants);
     }
     return series.id;
   }
@@ -309,6 +319,7 @@ export class EventsService {
     };
     const id = await this.repository.insert(user.id, rowValues(draft), tx);
     const split = { ...draft, id };
+    if (values.startAt) keepWeekdays(series, occurrence, values);
     await this.updateRow(user, split, values, tx, series.participants);
     const moved = (await this.repository.visible(user.id, user.email, id, tx))!;
     const shift = wallClockShift(series, occurrence, moved.startAt);
@@ -433,6 +444,18 @@ const singleEvent = {
 function withoutRepeat(values: Partial<EventValues>): Partial<EventValues> {
   const { repeatPattern, repeatInterval, repeatDays, repeatEndDate, ...rest } = values;
   return rest;
+}
+
+/**
+ * A weekly series whose start moves to another weekday moves its weekdays with it, unless the change
+ * sets other weekdays itself: "every Monday" moved to a Tuesday is "every Tuesday", as in Google Calendar.
+ */
+function keepWeekdays(series: EventRow, from: Date, values: Partial<EventValues>) {
+  if ((values.repeatPattern ?? series.repeatPattern) !== 'weekly' || !values.startAt) return;
+  const same = (a: number[], b: number[]) =>
+    a.length === b.length && a.every((day, index) => day === b[index]);
+  if (values.repeatDays && !same(values.repeatDays, series.repeatDays)) return;
+  values.repeatDays = shiftedWeekdays(series, from, values.startAt);
 }
 
 /** The insertable columns of a row (a copy of a series for an override or a split). */

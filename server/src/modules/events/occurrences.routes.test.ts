@@ -165,6 +165,34 @@ describe('editing one occurrence of a series', () => {
     expect(listed.every((event) => event.location === 'Room 7')).toBe(true);
     expect(listed[2]).toMatchObject({ id: override.id, original_start: '2026-12-21T10:00:00.000Z' });
   });
+  it('moves a weekly series to the weekday its occurrence was moved to, for all or the following ones', async () => {
+    const ann = await createUser(t.app);
+    const series = await weekly(ann);
+    // The form sends the repeat as it was (every Monday): the weekday follows the moved occurrence.
+    const repeat = { repeat_pattern: 'weekly', repeat_days: [1] };
+    await put(ann, series.id, {
+      ...repeat,
+      scope: 'all',
+      occurrence_start: '2026-12-14T09:00:00Z',
+      start_datetime: '2026-12-15T09:00:00Z',
+      end_datetime: '2026-12-15T09:30:00Z',
+    });
+    await put(ann, series.id, {
+      ...repeat,
+      repeat_days: [2],
+      scope: 'following',
+      occurrence_start: '2026-12-29T09:00:00Z',
+      start_datetime: '2026-12-30T09:00:00Z',
+      end_datetime: '2026-12-30T09:30:00Z',
+    });
+    expect(await days(ann)).toEqual([
+      '2026-12-08T09:00 Stand-up',
+      '2026-12-15T09:00 Stand-up',
+      '2026-12-22T09:00 Stand-up',
+      '2026-12-30T09:00 Stand-up',
+      '2027-01-06T09:00 Stand-up',
+    ]);
+  });
 });
 
 describe('deleting occurrences of a series', () => {

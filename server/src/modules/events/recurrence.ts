@@ -187,3 +187,21 @@ export function endBefore(series: Pick<Series, 'allDay' | 'timezone'>, start: Da
   day.setUTCHours(0, 0, 0, 0);
   return fromFloating(new Date(day.getTime() - 1000), zone);
 }
+
+/**
+ * A weekly series' weekdays after its start moved from `from` to `to`: each moves by as many days as
+ * the start did on the wall clock, so "every Monday" moved to a Tuesday becomes "every Tuesday".
+ */
+export function shiftedWeekdays(
+  series: Pick<Series, 'allDay' | 'timezone' | 'repeatDays'>,
+  from: Date,
+  to: Date,
+): number[] {
+  const zone = ruleZone(series);
+  const day = (instant: Date) => {
+    const floating = toFloating(instant, zone);
+    return Date.UTC(floating.getUTCFullYear(), floating.getUTCMonth(), floating.getUTCDate()) / DAY_MS;
+  };
+  const days = (((day(to) - day(from)) % 7) + 7) % 7;
+  return [...new Set(series.repeatDays.map((weekday) => (weekday + days) % 7))].sort();
+}
