@@ -101,10 +101,23 @@ export class EventsService {
       const values = toValues(fields);
       if (row.seriesId !== null && row.originalStart) {
         if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
+        // Its series changes from its original start (times only by as much as they changed now); the
+        // occurrence itself takes the changes as sent.
         const series = await this.ownedOrThrow(user, row.seriesId, tx);
-        return scope === 'all'
-          ? this.updateSeries(user, series, values, row.originalStart, tx)
-          : this.updateFollowing(user, series, row.originalStart, values, tx);
+        const seriesValues = fromOverrideTimes(series, row, values);
+        const changedId =
+          scope === 'all'
+            ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
+            : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
+        const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
+        await this.updateRow(
+          user,
+          current,
+          withoutRepeat(values),
+          tx,
+          values.participants ?? current.participants,
+        );
+        return changedId;
       }
       if (row.repeatPattern === 'none' || !scope || scope === 'all')
         return row.repeatPattern === 'none'
@@ -444,6 +457,26 @@ const singleEvent = {
 function withoutRepeat(values: Partial<EventValues>): Partial<EventValues> {
   const { repeatPattern, repeatInterval, repeatDays, repeatEndDate, ...rest } = values;
   return rest;
+}
+
+/**
+ * The series' side of a change made on an override row: the times sent are the override's, so the
+ * series moves only by as much as they moved now, from the override's original start.
+ */
+function fromOverrideTimes(
+  series: EventRow,
+  row: EventRow,
+  values: Partial<EventValues>,
+): Partial<EventValues> {
+  const { startAt, endAt, ...rest } = values;
+  const unchanged =
+    (!startAt || startAt.getTime() === row.startAt.getTime()) &&
+    (!endAt || endAt.getTime() === row.endAt.getTime());
+  if (unchanged || !row.originalStart) return rest;
+  const from = startAt ?? row.startAt;
+  const start = shiftWallClock(series, row.originalStart, wallClockShift(series, row.startAt, from));
+  const duration = (endAt ?? row.endAt).getTime() - from.getTime();
+  return { ...rest, startAt: start, endAt: new Date(start.getTime() + duration) };
 }
 
 /**

@@ -165,6 +165,34 @@ describe('editing one occurrence of a series', () => {
     expect(listed.every((event) => event.location === 'Room 7')).toBe(true);
     expect(listed[2]).toMatchObject({ id: override.id, original_start: '2026-12-21T10:00:00.000Z' });
   });
+  it('from a changed occurrence, "All events" changes the series without moving it to that occurrence\'s time', async () => {
+    const ann = await createUser(t.app);
+    const series = await weekly(ann);
+    const override = (
+      await put(ann, series.id, {
+        scope: 'this',
+        occurrence_start: '2026-12-14T09:00:00Z',
+        start_datetime: '2026-12-15T11:00:00Z',
+        end_datetime: '2026-12-15T11:30:00Z',
+      })
+    ).json().event;
+    // The form sends the override's own times with the new title.
+    const renamed = await put(ann, override.id, {
+      scope: 'all',
+      occurrence_start: '2026-12-14T09:00:00Z',
+      title: 'Daily scrum',
+      start_datetime: '2026-12-15T11:00:00Z',
+      end_datetime: '2026-12-15T11:30:00Z',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().event).toMatchObject({ id: series.id, start_datetime: '2026-12-07T09:00:00.000Z' });
+    expect((await days(ann)).slice(0, 3)).toEqual([
+      '2026-12-07T09:00 Daily scrum',
+      '2026-12-15T11:00 Daily scrum',
+      '2026-12-21T09:00 Daily scrum',
+    ]);
+  });
+
   it('moves a weekly series to the weekday its occurrence was moved to, for all or the following ones', async () => {
     const ann = await createUser(t.app);
     const series = await weekly(ann);
