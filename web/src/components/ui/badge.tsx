@@ -9,9 +9,9 @@ const badgeVariants = cva(
       variant: {
         default: 'border-transparent bg-primary/10 text-primary',
         secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        success: 'border-transparent bg-success/15 text-success',
-        warning: 'border-transparent bg-warning/20 text-amber-700 dark:text-warning',
-        destructive: 'border-transparent bg-destructive/15 text-destructive',
+        success: 'border-transparent bg-success/10 text-success',
+        warning: 'border-transparent bg-warning/20 text-amber-800 dark:text-warning',
+        destructive: 'border-transparent bg-destructive/10 text-destructive dark:bg-destructive/15',
         outline: 'text-foreground',
       },
     },

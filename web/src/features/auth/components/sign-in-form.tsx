@@ -53,16 +53,15 @@ export function SignInForm() {
           name="password"
           render={({ field }) => (
             <FormItem>
-              <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
-                <Link to="/forgot-password" className="text-xs text-primary hover:underline">
-                  Forgot password?
-                </Link>
-              </div>
+              <FormLabel>Password</FormLabel>
               <FormControl>
                 <Input type="password" autoComplete="current-password" {...field} />
               </FormControl>
               <FormMessage />
+              {/* After the field, so that Tab goes from Email straight to Password. */}
+              <Link to="/forgot-password" className="justify-self-end text-xs text-primary hover:underline">
+                Forgot password?
+              </Link>
             </FormItem>
           )}
         />

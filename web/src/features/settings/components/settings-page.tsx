@@ -109,7 +109,7 @@ export function SettingsPage() {
               <section.icon className="mt-0.5 size-4 shrink-0" />
               <span className="grid">
                 <span className="text-sm font-medium">{section.title}</span>
-                <span className="text-xs opacity-80">{section.subtitle}</span>
+                <span className="text-xs">{section.subtitle}</span>
               </span>
             </button>
           ))}
