@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { account, expect, signUp, test } from '../support/fixtures';
 
-/** Every page a signed-in administrator reaches, with each Settings section and the dialogs people open most. */
+/** Every page a signed-in administrator reaches, with each Settings section. */
 const SIGNED_IN_PAGES = [
   '/contacts',
   '/companies',
@@ -23,6 +23,8 @@ const SIGNED_IN_PAGES = [
   '/no-such-page',
 ];
 const SIGNED_OUT_PAGES = ['/auth', '/forgot-password', '/reset-password?token=unknown', '/privacy-policy'];
+/** Pages checked again at a phone's width, where the lists become cards and the navigation scrolls. */
+const PHONE_PAGES = ['/contacts', '/events', '/settings?section=bots'];
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, as readable lines. */
 async function violations(page: Page): Promise<string[]> {
@@ -30,7 +32,10 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')}`),
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.any[0]?.message ?? violation.help}`,
+      ),
     );
 }
 
@@ -47,34 +52,89 @@ async function settle(page: Page) {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`no serious or critical accessibility violations on any page, ${theme} theme`, async ({ page, browser, relate }) => {
+  test(`no serious or critical accessibility violations on any page, ${theme} theme`, async ({
+    page,
+    browser,
+    relate,
+  }) => {
     test.setTimeout(300_000);
+    const found: string[] = [];
+    const check = async (where: string, on: Page = page) =>
+      found.push(...(await violations(on)).map((line) => `${where}: ${line}`));
+
     await useTheme(page, theme);
     await signUp(page, account('Ada'));
     await expect(page).toHaveURL(/\/contacts$/);
 
+    // A second person waiting for approval: their notice, and a row with actions on the admin page.
+    const waiting = await (await browser.newContext({ baseURL: relate.url })).newPage();
+    await useTheme(waiting, theme);
+    await signUp(waiting, account('Ben'));
+    await expect(waiting.getByText('Registration Successful!')).toBeVisible();
+    await check('pending approval notice', waiting);
+    await waiting.context().close();
+
     // Some content on each list, so the tables and cards are checked and not only their empty states.
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add New Contact' });
-    await dialog.getByLabel('First Name').fill('Grace');
-    await dialog.getByLabel('Last Name').fill('Hopper');
-    await dialog.getByLabel('Email').fill('grace@navy.example');
-    const found = (await violations(page)).map((line) => `Add New Contact dialog: ${line}`);
-    await dialog.getByRole('button', { name: 'Add Contact' }).click();
-    await expect(dialog).toBeHidden();
+    const contact = page.getByRole('dialog', { name: 'Add New Contact' });
+    await contact.getByLabel('First Name').fill('Grace');
+    await contact.getByLabel('Last Name').fill('Hopper');
+    await contact.getByLabel('Email').fill('grace@navy.example');
+    await check('Add New Contact dialog');
+    await contact.getByRole('button', { name: 'Add Contact' }).click();
+    await expect(contact).toBeHidden();
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const csvImport = page.getByRole('dialog', { name: 'Simple CSV Import' });
+    await expect(csvImport.getByLabel('CSV file')).toBeAttached();
+    await check('Simple CSV Import dialog, first step');
+    await page.keyboard.press('Escape');
+    await expect(csvImport).toBeHidden();
+
+    await page.goto('/events');
+    await settle(page);
+    await page.getByRole('button', { name: 'Add Event' }).first().click();
+    const newEvent = page.getByRole('dialog', { name: 'Add New Event' });
+    await newEvent.getByLabel('Title', { exact: true }).fill('Design review');
+    await check('Add New Event dialog');
+    await newEvent.getByRole('button', { name: 'Create Event' }).click();
+    await expect(newEvent).toBeHidden();
+    await page.getByTestId('calendar-event').filter({ hasText: 'Design review' }).first().click();
+    const editEvent = page.getByRole('dialog', { name: 'Edit Event' });
+    await expect(editEvent).toBeVisible();
+    await check('Edit Event dialog');
+    await page.keyboard.press('Escape');
+    await expect(editEvent).toBeHidden();
 
     for (const path of SIGNED_IN_PAGES) {
       await page.goto(path);
       await settle(page);
-      found.push(...(await violations(page)).map((line) => `${path}: ${line}`));
+      await check(path);
     }
+
+    const phone = await (
+      await browser.newContext({
+        baseURL: relate.url,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        storageState: await page.context().storageState(),
+      })
+    ).newPage();
+    await useTheme(phone, theme);
+    for (const path of PHONE_PAGES) {
+      await phone.goto(path);
+      await settle(phone);
+      await check(`phone ${path}`, phone);
+    }
+    await phone.context().close();
 
     const signedOut = await (await browser.newContext({ baseURL: relate.url })).newPage();
     await useTheme(signedOut, theme);
     for (const path of SIGNED_OUT_PAGES) {
       await signedOut.goto(path);
       await settle(signedOut);
-      found.push(...(await violations(signedOut)).map((line) => `signed out ${path}: ${line}`));
+      await check(`signed out ${path}`, signedOut);
     }
     expect(found).toEqual([]);
   });

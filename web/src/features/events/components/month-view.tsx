@@ -45,43 +45,43 @@ export function MonthView({
           const dayItems = itemsOn(day, items);
           const { shown, more } = cellEvents(dayItems);
           return (
-            // biome-ignore lint/a11y/useSemanticElements: a grid cell holding buttons cannot itself be a button
+            // The day is a button of its own under the cell's content, not a wrapper around the event
+            // buttons: a button holding buttons is announced as one control and its events cannot be reached.
             <div
               key={day.toISOString()}
-              role="button"
-              tabIndex={0}
               data-testid="calendar-day"
               data-date={format(day, 'yyyy-MM-dd')}
-              aria-label={format(day, 'EEEE, MMMM d')}
-              onClick={() => onDayClick(day, dayItems)}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  onDayClick(day, dayItems);
-                }
-              }}
-              onContextMenu={(event) => {
-                event.preventDefault();
-                onDayContextMenu(day);
-              }}
               className={cn(
-                'flex min-h-24 cursor-pointer flex-col gap-1 border-r border-b p-1.5 text-left transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset sm:min-h-28 [&:nth-child(7n)]:border-r-0',
+                'relative flex min-h-24 flex-col gap-1 border-r border-b p-1.5 sm:min-h-28 [&:nth-child(7n)]:border-r-0',
                 !inMonth(day, focus) && 'bg-muted/30 text-muted-foreground',
               )}
             >
+              <button
+                type="button"
+                aria-label={format(day, 'EEEE, MMMM d')}
+                onClick={() => onDayClick(day, dayItems)}
+                onContextMenu={(event) => {
+                  event.preventDefault();
+                  onDayContextMenu(day);
+                }}
+                className="absolute inset-0 transition-colors outline-none hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+              />
               <span
+                aria-hidden="true"
                 className={cn(
-                  'flex size-6 items-center justify-center rounded-full text-xs font-medium',
+                  'pointer-events-none relative flex size-6 items-center justify-center rounded-full text-xs font-medium',
                   isToday(day) && 'bg-primary text-primary-foreground',
                 )}
               >
                 {format(day, 'd')}
               </span>
               {shown.map((item) => (
-                <EventChip key={item.key} item={item} onClick={onEventClick} />
+                <EventChip key={item.key} item={item} onClick={onEventClick} className="relative" />
               ))}
               {more > 0 && (
-                <span className="px-1 text-xs font-medium text-muted-foreground">+{more} more</span>
+                <span className="pointer-events-none relative px-1 text-xs font-medium text-muted-foreground">
+                  +{more} more
+                </span>
               )}
             </div>
           );
