@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { fieldOf, useResetPassword } from '../api/passwords';
-import { PasswordField } from './password-field';
 
 const schema = z.object({ new_password: PasswordSchema });
 type FormValues = z.infer<typeof schema>;
@@ -61,7 +61,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       {token && !linkProblem && (
         <Form {...form}>
           <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <PasswordField
+            <TextField
+              type="password"
               control={form.control}
               name="new_password"
               label="New password"
