@@ -28,11 +28,45 @@ interface FieldProps<T extends FieldValues, N extends FieldPath<T>, TT> {
   children?: ReactNode;
 }
 
+/** Label (with what stands beside it), the control, the description, the caller's notes, the error. */
+function FieldFrame({
+  label,
+  labelAside,
+  description,
+  className,
+  notes,
+  children,
+}: {
+  label: ReactNode;
+  labelAside?: ReactNode;
+  description?: ReactNode;
+  className?: string;
+  notes?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <FormItem className={className}>
+      {labelAside ? (
+        <div className="flex items-center justify-between">
+          <FormLabel>{label}</FormLabel>
+          {labelAside}
+        </div>
+      ) : (
+        <FormLabel>{label}</FormLabel>
+      )}
+      {children}
+      {description && <FormDescription>{description}</FormDescription>}
+      {notes}
+      <FormMessage />
+    </FormItem>
+  );
+}
+
 type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'children'>;
 
 /**
  * A text-like input (text, e-mail, password, date, number typed as text...). `parse` rewrites what is
- * typed before it is stored (e.g. digits only).
+ * typed before it is stored (e.g. digits only); `action` stands on the input's row (a Send button, say).
  */
 export function TextField<T extends FieldValues, N extends FieldPath<T>, TT = T>({
   control,
@@ -43,39 +77,46 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, TT = T>
   children,
   parse,
   labelAside,
+  action,
+  inputClassName,
   ...input
 }: FieldProps<T, N, TT> &
   InputProps & {
     parse?: (typed: string) => string;
     /** Beside the label, outside it (a "Forgot password?" link, say). */
     labelAside?: ReactNode;
+    action?: ReactNode;
+    /** Classes of the input itself (`className` is the field's). */
+    inputClassName?: string;
   }) {
   return (
     <FormField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          {labelAside ? (
-            <div className="flex items-center justify-between">
-              <FormLabel>{label}</FormLabel>
-              {labelAside}
-            </div>
-          ) : (
-            <FormLabel>{label}</FormLabel>
-          )}
+      render={({ field }) => {
+        const inputControl = (
           <FormControl>
             <Input
               {...input}
+              className={inputClassName}
               {...field}
               onChange={parse ? (event) => field.onChange(parse(event.target.value)) : field.onChange}
             />
           </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          {children}
-          <FormMessage />
-        </FormItem>
-      )}
+        );
+        return (
+          <FieldFrame {...{ label, labelAside, description, className }} notes={children}>
+            {action ? (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                {inputControl}
+                {action}
+              </div>
+            ) : (
+              inputControl
+            )}
+          </FieldFrame>
+        );
+      }}
     />
   );
 }
@@ -96,15 +137,11 @@ export function TextareaField<T extends FieldValues, N extends FieldPath<T>, TT 
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
+        <FieldFrame {...{ label, description, className }} notes={children}>
           <FormControl>
             <Textarea {...textarea} {...field} />
           </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          {children}
-          <FormMessage />
-        </FormItem>
+        </FieldFrame>
       )}
     />
   );
@@ -114,6 +151,8 @@ export interface SelectOption {
   value: string;
   label: ReactNode;
 }
+
+const EMPTY = '__empty__';
 
 /**
  * A select of `options`. A field whose empty value is '' offers it as `emptyOption` (a Radix select item
@@ -141,8 +180,7 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, TT = 
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
+        <FieldFrame {...{ label, description, className }} notes={children}>
           <Select
             value={emptyOption !== undefined ? field.value || EMPTY : field.value}
             onValueChange={(value) => field.onChange(value === EMPTY ? '' : value)}
@@ -162,26 +200,19 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, TT = 
               ))}
             </SelectContent>
           </Select>
-          {description && <FormDescription>{description}</FormDescription>}
-          {children}
-          <FormMessage />
-        </FormItem>
+        </FieldFrame>
       )}
     />
   );
 }
 
-const EMPTY = '__empty__';
-
-/** A checkbox with its label beside it, for a boolean field. */
+/** A checkbox with its label after it, for a boolean field. */
 export function CheckboxField<T extends FieldValues, N extends FieldPath<T>, TT = T>({
   control,
   name,
   label,
-  description,
   className,
-  children,
-}: FieldProps<T, N, TT>) {
+}: Omit<FieldProps<T, N, TT>, 'description' | 'children'>) {
   return (
     <FormField
       control={control}
@@ -196,9 +227,6 @@ export function CheckboxField<T extends FieldValues, N extends FieldPath<T>, TT 
             />
           </FormControl>
           <FormLabel>{label}</FormLabel>
-          {description && <FormDescription>{description}</FormDescription>}
-          {children}
-          <FormMessage />
         </FormItem>
       )}
     />

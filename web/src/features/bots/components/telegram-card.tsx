@@ -4,18 +4,10 @@ import { ExternalLinkIcon, Loader2Icon, QrCodeIcon, SendIcon } from 'lucide-reac
 import { QRCodeSVG } from 'qrcode.react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { useConnectTelegram, useCreateTelegramLink, useDisconnectTelegram } from '../api/bots-api';
 import { Connected, LinkBadge, NotConfigured, reason } from './bot-parts';
 
@@ -158,26 +150,18 @@ function TelegramIdForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="telegram_id"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Or enter your Telegram ID</FormLabel>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <FormControl>
-                  <Input inputMode="numeric" placeholder="e.g. 123456789" {...field} />
-                </FormControl>
-                <Button type="submit" variant="outline" disabled={connect.isPending}>
-                  Connect
-                </Button>
-              </div>
-              <FormDescription>
-                Start a chat with the bot first; it then asks that account to confirm.
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Or enter your Telegram ID"
+          inputMode="numeric"
+          placeholder="e.g. 123456789"
+          description="Start a chat with the bot first; it then asks that account to confirm."
+          action={
+            <Button type="submit" variant="outline" disabled={connect.isPending}>
+              Connect
+            </Button>
+          }
         />
       </form>
     </Form>

@@ -3,18 +3,10 @@ import { type BotStatus, WhatsAppConnectBodySchema, WhatsAppVerifyBodySchema } f
 import { MessageCircleIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { useConnectWhatsApp, useDisconnectWhatsApp, useVerifyWhatsApp } from '../api/bots-api';
 import { Connected, LinkBadge, NotConfigured, reason } from './bot-parts';
 
@@ -77,24 +69,19 @@ function PhoneForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="whatsapp_phone_number"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>WhatsApp phone number</FormLabel>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <FormControl>
-                  <Input type="tel" inputMode="tel" placeholder="14155550123" {...field} />
-                </FormControl>
-                <Button type="submit" disabled={connect.isPending}>
-                  Send code
-                </Button>
-              </div>
-              <FormDescription>Include the country code, digits only.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="WhatsApp phone number"
+          type="tel"
+          inputMode="tel"
+          placeholder="14155550123"
+          description="Include the country code, digits only."
+          action={
+            <Button type="submit" disabled={connect.isPending}>
+              Send code
+            </Button>
+          }
         />
       </form>
     </Form>
@@ -118,48 +105,37 @@ function CodeForm({ pending }: { pending: NonNullable<BotStatus['whatsapp']['pen
   return (
     <Form {...form}>
       <form onSubmit={submit} noValidate>
-        <FormField
+        <TextField
           control={form.control}
           name="code"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Enter the 6-digit code sent to +{pending.phone_number}</FormLabel>
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <FormControl>
-                  <Input
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={6}
-                    placeholder="123456"
-                    className="font-mono tracking-widest sm:max-w-40"
-                    {...field}
-                    onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-                  />
-                </FormControl>
-                <Button type="submit" disabled={verify.isPending || code.length !== 6}>
-                  Verify
-                </Button>
-                <Button
-                  type="button"
-                  variant="ghost"
-                  disabled={connect.isPending}
-                  onClick={() =>
-                    connect.mutate(pending.phone_number, {
-                      onSuccess: () => toast.success('We sent a new code to your WhatsApp'),
-                      onError: connectFailed,
-                    })
-                  }
-                >
-                  Send a new code
-                </Button>
-              </div>
-              <FormDescription>
-                {pending.attempts_left} {pending.attempts_left === 1 ? 'try' : 'tries'} left · the code is
-                valid for 10 minutes
-              </FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={`Enter the 6-digit code sent to +${pending.phone_number}`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="123456"
+          inputClassName="font-mono tracking-widest sm:max-w-40"
+          parse={(typed) => typed.replace(/\D/g, '')}
+          description={`${pending.attempts_left} ${pending.attempts_left === 1 ? 'try' : 'tries'} left · the code is valid for 10 minutes`}
+          action={
+            <>
+              <Button type="submit" disabled={verify.isPending || code.length !== 6}>
+                Verify
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={connect.isPending}
+                onClick={() =>
+                  connect.mutate(pending.phone_number, {
+                    onSuccess: () => toast.success('We sent a new code to your WhatsApp'),
+                    onError: connectFailed,
+                  })
+                }
+              >
+                Send a new code
+              </Button>
+            </>
+          }
         />
       </form>
     </Form>
