@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@relate/contracts';
-import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { useForgotPassword } from '../api/passwords';
+import { BackToSignIn } from './back-to-sign-in';
 
 /** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
@@ -55,12 +55,7 @@ export function ForgotPasswordForm() {
           </form>
         </Form>
       )}
-      <Link
-        to="/auth"
-        className="inline-flex items-center justify-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" /> Back to sign in
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }
