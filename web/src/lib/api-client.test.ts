@@ -78,6 +78,67 @@ describe('request', () => {
   });
 });
 
+/** The Web Locks API as browsers give it (jsdom has none): one holder per name at a time, across tabs. */
+function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+describe('token refresh shared by tabs', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('makes one refresh when two tabs find the access token expired at once', async () => {
+    Object.defineProperty(navigator, 'locks', { value: fakeLocks(), configurable: true });
+    localStorage.setItem('auth_token', 'old-access');
+    localStorage.setItem('refresh_token', 'old-refresh');
+    let refreshes = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>).authorization;
+        if (url === '/api/auth/refresh') {
+          refreshes++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return auth === 'Bearer old-refresh'
+            ? json(200, { access_token: 'new-access', refresh_token: 'new-refresh' })
+            : json(401, { error: 'Refresh token was already used', code: 'REFRESH_TOKEN_REUSED' });
+        }
+        return auth === 'Bearer new-access'
+          ? json(200, { people: [] })
+          : json(401, { error: 'Access token expired', code: 'TOKEN_EXPIRED' });
+      }),
+    );
+    // Two tabs: two instances of the client sharing localStorage and the locks.
+    vi.resetModules();
+    const firstTab = await import('./api-client');
+    vi.resetModules();
+    const secondTab = await import('./api-client');
+    expect(secondTab.request).not.toBe(firstTab.request);
+
+    const [first, second] = await Promise.all([
+      firstTab.request<{ people: unknown[] }>('/people'),
+      secondTab.request<{ people: unknown[] }>('/people'),
+    ]);
+
+    expect(first.data).toEqual({ people: [] });
+    expect(second.data).toEqual({ people: [] });
+    expect(refreshes).toBe(1);
+    expect(localStorage.getItem('refresh_token')).toBe('new-refresh');
+  });
+});
+
 describe('readSession', () => {
   it('clears a session whose stored user cannot be parsed', () => {
     localStorage.setItem('auth_token', 'token');
