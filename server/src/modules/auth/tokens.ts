@@ -164,7 +164,8 @@ export class TokenService {
     const familyId = row && row.userId === claims.userId ? row.familyId : claims.sessionId;
     await this.db.transaction(async (tx) => {
       await this.repository.revokeFamily(familyId, this.clock(), tx);
-      if (familyId !== claims.sessionId) await this.repository.revokeFamily(claims.sessionId, this.clock(), tx);
+      if (familyId !== claims.sessionId)
+        await this.repository.revokeFamily(claims.sessionId, this.clock(), tx);
       await this.sessionsEnded(claims.userId, tx);
     });
     this.sessionChecks.delete(familyId);

@@ -236,10 +236,12 @@ describe('removing', () => {
     await t.as(ann).post('/api/projects', { name: 'AnnLaunch' });
     await t.as(ben).post('/api/projects', { name: 'BenGarden' });
     expect(
-      (await t.as(ann).post('/api/projects/AnnLaunch/participants', { participants: [ben.email] })).statusCode,
+      (await t.as(ann).post('/api/projects/AnnLaunch/participants', { participants: [ben.email] }))
+        .statusCode,
     ).toBe(200);
     expect(
-      (await t.as(ben).post('/api/projects/BenGarden/participants', { participants: [ann.email] })).statusCode,
+      (await t.as(ben).post('/api/projects/BenGarden/participants', { participants: [ann.email] }))
+        .statusCode,
     ).toBe(200);
     const annTask = (
       await t.as(ann).post('/api/tasks', { title: 'Plan', project: 'AnnLaunch', assign_to: ben.email })

@@ -107,7 +107,10 @@ export class TasksRepository {
     await db
       .delete(projectParticipants)
       .where(
-        and(eq(projectParticipants.userId, userId), sql`${projectParticipants.projectId} in ${ownersProjects}`),
+        and(
+          eq(projectParticipants.userId, userId),
+          sql`${projectParticipants.projectId} in ${ownersProjects}`,
+        ),
       );
     const now = new Date();
     await db
