@@ -100,12 +100,16 @@ async function crashRun(
     const restarting = performance.now();
     server = await startServer(env);
     const restartMs = performance.now() - restarting;
-    log(`${label}: restarted in ${(restartMs / 1000).toFixed(1)} s (${((restarting - killedAt) / 1000).toFixed(1)} s after the kill)`);
+    log(
+      `${label}: restarted in ${(restartMs / 1000).toFixed(1)} s (${((restarting - killedAt) / 1000).toFixed(1)} s after the kill)`,
+    );
     const token = await signIn(server.url, owner.email);
     const present = await namesWith(server.url, token, organization);
     const lost = acknowledged.filter((name) => !present.has(name));
     check(lost.length === 0, `every acknowledged write survives (lost: ${lost.slice(0, 10).join(', ')})`);
-    log(`${label}: all ${acknowledged.length} acknowledged writes are present (${present.size} rows of the writers)`);
+    log(
+      `${label}: all ${acknowledged.length} acknowledged writes are present (${present.size} rows of the writers)`,
+    );
 
     const imported = (await countPeople(server.url, token)) - present.size;
     check(imported === 0 || imported === ROWS, `the import left all rows or none, not ${imported}`);
@@ -142,7 +146,11 @@ const suite: BenchSuite = {
       const database = await createDatabase(adminUrl);
       try {
         results.push(
-          ...(await crashRun('PostgreSQL', { DATA_DIR: tempDataDir(), DATABASE_URL: database.url, REDIS_URL: '' }, log)),
+          ...(await crashRun(
+            'PostgreSQL',
+            { DATA_DIR: tempDataDir(), DATABASE_URL: database.url, REDIS_URL: '' },
+            log,
+          )),
         );
       } finally {
         await database.drop();

@@ -3,8 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, type ServerProcess, startServerProcess, waitForHealth } from '../server/test/server-process';
 import { multipart } from '../server/test/multipart';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForHealth,
+} from '../server/test/server-process';
 import { CONTACTS_CSV_MAPPING, contactsCsv } from './seed-contacts';
 
 /**

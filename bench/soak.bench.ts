@@ -73,23 +73,25 @@ const suite: BenchSuite = {
           route: 'GET /api/people?page',
           weight: 25,
           send: (next) =>
-            api(server.url, 'GET', `/people?page=${1 + Math.floor(next() * 200)}&page_size=50`, { token }).then(
-              status,
-            ),
+            api(server.url, 'GET', `/people?page=${1 + Math.floor(next() * 200)}&page_size=50`, {
+              token,
+            }).then(status),
         },
         {
           route: 'GET /api/people?q',
           weight: 10,
           send: (next) =>
-            api(server.url, 'GET', `/people?q=${pick(['zanzibar', 'quokka', 'lovelace'], next)}`, { token }).then(
-              status,
-            ),
+            api(server.url, 'GET', `/people?q=${pick(['zanzibar', 'quokka', 'lovelace'], next)}`, {
+              token,
+            }).then(status),
         },
         {
           route: 'GET /api/people/:id',
           weight: 10,
           send: (next) =>
-            api(server.url, 'GET', `/people/${pick(seededIds.concat(createdIds), next)}`, { token }).then(status),
+            api(server.url, 'GET', `/people/${pick(seededIds.concat(createdIds), next)}`, { token }).then(
+              status,
+            ),
         },
         {
           route: 'POST /api/people',
@@ -118,7 +120,10 @@ const suite: BenchSuite = {
           send: (next) =>
             api(server.url, 'POST', '/tasks', {
               token,
-              body: { title: `Soak task ${Math.floor(next() * 1e6)}`, project: `Soak ${Math.floor(next() * 5)}` },
+              body: {
+                title: `Soak task ${Math.floor(next() * 1e6)}`,
+                project: `Soak ${Math.floor(next() * 5)}`,
+              },
             }).then(status),
         },
         {
@@ -141,7 +146,9 @@ const suite: BenchSuite = {
           route: 'GET /api/events',
           weight: 5,
           send: () =>
-            api(server.url, 'GET', `/events?start_date=${day(0)}&end_date=${day(31)}`, { token }).then(status),
+            api(server.url, 'GET', `/events?start_date=${day(0)}&end_date=${day(31)}`, { token }).then(
+              status,
+            ),
         },
         {
           route: 'GET /api/notifications/unread-count',

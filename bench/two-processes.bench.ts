@@ -1,16 +1,7 @@
 import { get, SseClient } from '../server/test/sse-client';
 import type { BenchResult, BenchSuite } from './harness';
 import { postgresUrl } from './harness';
-import {
-  api,
-  check,
-  createDatabase,
-  PASSWORD,
-  signUp,
-  startServer,
-  stop,
-  tempDataDir,
-} from './processes';
+import { api, check, createDatabase, PASSWORD, signUp, startServer, stop, tempDataDir } from './processes';
 
 /**
  * Two server processes on one PostgreSQL database with REDIS_URL (loopback only): a write through one
@@ -93,9 +84,13 @@ const suite: BenchSuite = {
       const through = statuses.filter((status) => status === 401).length;
       const limited = statuses.filter((status) => status === 429).length;
       check(through === 10 && limited === 10, `10 failures then 429 across both: ${statuses.join(' ')}`);
-      results.push(row('sign-in limit across A and B', 0, `20 wrong passwords: ${through} × 401, ${limited} × 429`));
+      results.push(
+        row('sign-in limit across A and B', 0, `20 wrong passwords: ${through} × 401, ${limited} × 429`),
+      );
       log(`sign-in limit across both processes: ${through} failures answered, then ${limited} × 429`);
-      const owner = await api(b.url, 'POST', '/auth/login', { body: { email: victim.email, password: PASSWORD } });
+      const owner = await api(b.url, 'POST', '/auth/login', {
+        body: { email: victim.email, password: PASSWORD },
+      });
       log(`the owner, from the same address, then gets ${owner.status}`);
 
       // Without REDIS_URL a process on PostgreSQL says that limits count per process.

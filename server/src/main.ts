@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { removeStaleUploads } from './lib/csv/spool';
-import { startupWarnings } from './lib/startup-warnings';
 import { loggerOptions } from './lib/logger';
+import { startupWarnings } from './lib/startup-warnings';
 import { startTelegram } from './modules/bots/telegram.runtime';
 
 /** The address the server really listens on, and a URL that reaches it (localhost for a wildcard host). */

@@ -260,7 +260,7 @@ describe('hostile input on every write route', () => {
                 headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
                 payload: body === undefined ? undefined : JSON.stringify(body),
               });
-              const code = response.headers['content-type']?.includes('json')
+              const code = String(response.headers['content-type'] ?? '').includes('json')
                 ? (response.json() as { code?: string }).code
                 : undefined;
               const where = `${route.method} ${url.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 300)}`;

@@ -84,7 +84,8 @@ const REFRESH_LOCK = 'relate-token-refresh';
 /** Runs `task` while holding the cross-tab refresh lock (Web Locks API), or at once without it. */
 function withRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(REFRESH_LOCK, task) : task();
+  // The lock's promise resolves with the task's promise: `then` flattens it for the type too.
+  return locks ? locks.request(REFRESH_LOCK, task).then((refreshed) => refreshed) : task();
 }
 
 /**

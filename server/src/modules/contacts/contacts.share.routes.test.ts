@@ -30,7 +30,9 @@ describe('sharing contacts', () => {
     const contact = (
       await t.as(ann).post('/api/people', { first_name: 'Eve', custom_fields: { [formula]: 'click' } })
     ).json();
-    const shared = await t.as(ann).post('/api/people/share', { user_ids: [ben.id], contact_ids: [contact.id] });
+    const shared = await t
+      .as(ann)
+      .post('/api/people/share', { user_ids: [ben.id], contact_ids: [contact.id] });
     expect(shared.statusCode, shared.body).toBe(200);
     expect((await t.as(ben).get('/api/custom-fields')).json().custom_fields).toContain(formula);
 
