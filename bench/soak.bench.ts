@@ -16,11 +16,14 @@ import {
  * database seeded through the CSV import endpoint: every answer must be a success, p95 per route, and
  * the process's resident memory may grow less than 10 % between the first and the last 10 s.
  * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else PGlite. Sizes:
- * BENCH_SOAK_CONTACTS (100,000), BENCH_SOAK_SECONDS (60), BENCH_SOAK_CONNECTIONS (50).
+ * BENCH_SOAK_CONTACTS (100,000), BENCH_SOAK_SECONDS (60), BENCH_SOAK_CONNECTIONS (50), after
+ * BENCH_SOAK_WARMUP_SECONDS (20) of the same load unmeasured (its RSS growth is reported too).
  */
 const CONTACTS = Number(process.env.BENCH_SOAK_CONTACTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 const CONNECTIONS = Number(process.env.BENCH_SOAK_CONNECTIONS ?? 50);
+/** The same load, unmeasured, first: memory measured from a warm process (JIT, pools, caches filled). */
+const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 20);
 
 /** A small deterministic PRNG (mulberry32), so every run sends the same mix. */
 function random(seed: number) {
@@ -169,34 +172,50 @@ const suite: BenchSuite = {
       const samples = new Map<string, number[]>();
       const errors = new Map<string, number>();
       const rss: { at: number; mb: number }[] = [];
-      const started = performance.now();
-      const deadline = started + SECONDS * 1000;
+      const warmupRss: number[] = [];
+      let measuring = false;
+      let started = performance.now();
       const sampler = setInterval(() => {
         const mb = rssMb(server.child.pid);
-        if (mb !== undefined) rss.push({ at: (performance.now() - started) / 1000, mb });
+        if (mb === undefined) return;
+        if (measuring) rss.push({ at: (performance.now() - started) / 1000, mb });
+        else warmupRss.push(mb);
       }, 1000);
-      const worker = async (index: number) => {
-        const next = random(1000 + index);
-        while (performance.now() < deadline) {
-          const operation = choose(next);
-          const begin = performance.now();
-          let code: number;
-          try {
-            code = await operation.send(next);
-          } catch {
-            code = 0;
+      const phase = async (seconds: number, record: boolean) => {
+        const deadline = performance.now() + seconds * 1000;
+        const worker = async (index: number) => {
+          const next = random((record ? 1000 : 5000) + index);
+          while (performance.now() < deadline) {
+            const operation = choose(next);
+            const begin = performance.now();
+            let code: number;
+            try {
+              code = await operation.send(next);
+            } catch {
+              code = 0;
+            }
+            const elapsed = performance.now() - begin;
+            if (code < 200 || code >= 300) {
+              const key = `${operation.route} → ${code || 'network error'}`;
+              errors.set(key, (errors.get(key) ?? 0) + 1);
+            }
+            if (!record) continue;
+            const list = samples.get(operation.route) ?? [];
+            list.push(elapsed);
+            samples.set(operation.route, list);
           }
-          const elapsed = performance.now() - begin;
-          if (code < 200 || code >= 300) {
-            const key = `${operation.route} → ${code || 'network error'}`;
-            errors.set(key, (errors.get(key) ?? 0) + 1);
-          }
-          const list = samples.get(operation.route) ?? [];
-          list.push(elapsed);
-          samples.set(operation.route, list);
-        }
+        };
+        await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => worker(index)));
       };
-      await Promise.all(Array.from({ length: CONNECTIONS }, (_, index) => worker(index)));
+      if (WARMUP_SECONDS > 0) {
+        await phase(WARMUP_SECONDS, false);
+        log(
+          `warm-up: ${WARMUP_SECONDS} s of the same load, RSS ${warmupRss[0]?.toFixed(0)} → ${warmupRss.at(-1)?.toFixed(0)} MB`,
+        );
+      }
+      measuring = true;
+      started = performance.now();
+      await phase(SECONDS, true);
       clearInterval(sampler);
 
       const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -206,7 +225,7 @@ const suite: BenchSuite = {
       const requests = [...samples.values()].reduce((sum, list) => sum + list.length, 0);
       const errorCount = [...errors.values()].reduce((sum, count) => sum + count, 0);
       log(
-        `${requests.toLocaleString()} requests in ${SECONDS} s (${(requests / SECONDS).toFixed(0)}/s), ${errorCount} errors`,
+        `${requests.toLocaleString()} requests in ${SECONDS} s (${(requests / SECONDS).toFixed(0)}/s), ${errorCount} errors (warm-up included)`,
       );
       for (const [key, count] of errors) log(`  error: ${key} × ${count}`);
       log(
