@@ -54,6 +54,24 @@ describe('request', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
+  it('logs out without trying a refresh when the server says the session ended', async () => {
+    localStorage.setItem('auth_token', 'ended-access');
+    localStorage.setItem('refresh_token', 'ended-refresh');
+    const fetchMock = vi.fn(async () =>
+      json(401, { error: 'Your session has ended', code: 'SESSION_ENDED' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+
+    const result = await request('/people');
+
+    expect(result.error).toMatchObject({ status: 401, code: 'SESSION_ENDED' });
+    expect(expired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it('returns the API error message and status without throwing', async () => {
     vi.stubGlobal(
       'fetch',

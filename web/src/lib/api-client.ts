@@ -167,12 +167,21 @@ function sendWithProgress(
   });
 }
 
-/** Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out). */
+/**
+ * Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out);
+ * a 401 saying the session ended logs out at once.
+ */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
   const sentToken = accessToken();
   let response = await send(path, options);
   if (response.status === 401 && !options.token) {
     const error = await toApiError(response.clone());
+    if (error.code === 'SESSION_ENDED') {
+      // Signed out elsewhere, password changed, account rejected: a refresh cannot bring it back.
+      clearSession();
+      onSessionExpired();
+      return error;
+    }
     if (error.message.toLowerCase().includes('expired')) {
       if (await refreshSession(sentToken)) response = await send(path, options);
       else {
