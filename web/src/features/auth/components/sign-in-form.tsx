@@ -3,9 +3,9 @@ import { LoginBodySchema } from '@relate/contracts';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import * as authApi from '../api/auth-api';
 import { useAuth } from '../auth-provider';
 import { unexpectedErrorsToasted } from './unexpected-errors';
@@ -35,36 +35,26 @@ export function SignInForm() {
   return (
     <Form {...form}>
       <form className="grid gap-4" noValidate onSubmit={submit}>
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" placeholder="you@company.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
         />
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-              {/* After the field, so that Tab goes from Email straight to Password. */}
-              <Link to="/forgot-password" className="justify-self-end text-xs text-primary hover:underline">
-                Forgot password?
-              </Link>
-            </FormItem>
-          )}
-        />
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        >
+          {/* After the field, not beside its label, so that Tab goes from Email straight to Password. */}
+          <Link to="/forgot-password" className="justify-self-end text-xs text-primary hover:underline">
+            Forgot password?
+          </Link>
+        </TextField>
         <Button type="submit" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Processing...' : 'Sign In'}
         </Button>
