@@ -1,14 +1,28 @@
 import type { Locator, Page } from '@playwright/test';
 import { account, expect, signUp, test } from '../support/fixtures';
 
+/** What a keyboard user sees of the focused element: an outline or a ring (a box shadow); null when nothing. */
+async function focusIndicator(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return null;
+    const style = getComputedStyle(element);
+    const outlined = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
+    if (outlined || style.boxShadow !== 'none') return null;
+    const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40);
+    return `<${element.tagName.toLowerCase()}> "${name}" shows no focus ring`;
+  });
+}
+
 /**
  * Presses Tab until `target` has the focus, as someone without a mouse would; fails when it is not
- * reachable within `limit` presses.
+ * reachable within `limit` presses, or when a control on the way shows no focus ring.
  */
 async function tabTo(page: Page, target: Locator, limit = 60) {
   for (let presses = 0; presses < limit; presses++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
+    expect(await focusIndicator(page)).toBeNull();
   }
   throw new Error(`not reachable with Tab in ${limit} presses: ${target}`);
 }
@@ -61,5 +75,6 @@ test('add a contact and create an event with the keyboard alone', async ({ page 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(event).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Event' }).first()).toBeFocused();
   await expect(page.getByTestId('calendar-event').filter({ hasText: 'Keyboard review' }).first()).toBeVisible();
 });

@@ -26,5 +26,11 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn('mt-4 outline-none', className)} {...props} />;
+  // The panel itself takes the focus after its tab (Radix gives it tabIndex 0), so it shows it too.
+  return (
+    <TabsPrimitive.Content
+      className={cn('mt-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring/50', className)}
+      {...props}
+    />
+  );
 }
