@@ -91,6 +91,26 @@ for (const theme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await expect(csvImport).toBeHidden();
 
+    // A company with tags, domains and a connection strength, so its badges are checked on the list.
+    await page.goto('/companies');
+    await settle(page);
+    await page.getByRole('button', { name: 'Add Company' }).first().click();
+    const company = page.getByRole('dialog', { name: 'Add New Company' });
+    await company.getByLabel('Company Name').fill('Acme Labs');
+    await company.getByLabel('Tags').fill('customer, priority');
+    await company.getByLabel('Domains').fill('acme.com');
+    await company.getByLabel('Connection Strength').click();
+    await page.getByRole('option', { name: 'Strong' }).click();
+    await check('Add New Company dialog');
+    await company.getByRole('button', { name: 'Add Company' }).click();
+    await expect(company).toBeHidden();
+    await page.getByRole('button', { name: 'View details of Acme Labs' }).click();
+    const details = page.getByRole('dialog', { name: 'Acme Labs' });
+    await expect(details).toBeVisible();
+    await check('company details dialog');
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+
     await page.goto('/events');
     await settle(page);
     await page.getByRole('button', { name: 'Add Event' }).first().click();
@@ -105,6 +125,12 @@ for (const theme of ['light', 'dark'] as const) {
     await check('Edit Event dialog');
     await page.keyboard.press('Escape');
     await expect(editEvent).toBeHidden();
+    for (const view of ['Weekly', 'Daily']) {
+      await page.getByLabel('Calendar view').click();
+      await page.getByRole('option', { name: view }).click();
+      await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' }).first()).toBeVisible();
+      await check(`/events, ${view} view`);
+    }
 
     for (const path of SIGNED_IN_PAGES) {
       await page.goto(path);

@@ -11,7 +11,7 @@ export const buttonVariants = cva(
         default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
         // In the dark theme the red is light enough to read as text; as a fill it is toned down so white on it reads.
         destructive:
-          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 dark:bg-destructive/60 dark:hover:bg-destructive/50',
+          'bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90 dark:bg-destructive/70 dark:hover:bg-destructive/60',
         outline: 'border border-input bg-card shadow-xs hover:bg-accent hover:text-accent-foreground',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
