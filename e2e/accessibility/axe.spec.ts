@@ -28,7 +28,9 @@ const PHONE_PAGES = ['/contacts', '/events', '/settings?section=bots'];
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now, as readable lines. */
 async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) =>
@@ -128,7 +130,9 @@ for (const theme of ['light', 'dark'] as const) {
     for (const view of ['Weekly', 'Daily']) {
       await page.getByLabel('Calendar view').click();
       await page.getByRole('option', { name: view }).click();
-      await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' }).first()).toBeVisible();
+      await expect(
+        page.getByTestId('calendar-event').filter({ hasText: 'Design review' }).first(),
+      ).toBeVisible();
       await check(`/events, ${view} view`);
     }
 

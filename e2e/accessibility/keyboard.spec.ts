@@ -76,5 +76,7 @@ test('add a contact and create an event with the keyboard alone', async ({ page 
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(event).toBeHidden();
   await expect(page.getByRole('button', { name: 'Add Event' }).first()).toBeFocused();
-  await expect(page.getByTestId('calendar-event').filter({ hasText: 'Keyboard review' }).first()).toBeVisible();
+  await expect(
+    page.getByTestId('calendar-event').filter({ hasText: 'Keyboard review' }).first(),
+  ).toBeVisible();
 });

@@ -29,7 +29,10 @@ export function TabsContent({ className, ...props }: React.ComponentProps<typeof
   // The panel itself takes the focus after its tab (Radix gives it tabIndex 0), so it shows it too.
   return (
     <TabsPrimitive.Content
-      className={cn('mt-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring/50', className)}
+      className={cn(
+        'mt-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring/50',
+        className,
+      )}
       {...props}
     />
   );
