@@ -17,7 +17,12 @@ export const MAX_RANGE_DAYS = 400;
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
 
+/** Runs inside the transaction that deletes an event of `userId`. */
+type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
+
 export class EventsService {
+  private readonly deletedListeners: EventDeletedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: EventsRepository,
@@ -98,7 +103,60 @@ export class EventsService {
     await this.db.transaction(async (tx) => {
       await this.ownedOrThrow(user, id, tx);
       if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
+      for (const listener of this.deletedListeners) await listener(user.id, id, tx);
     });
+  }
+
+  /** Called after an event is deleted, in its transaction (the Google Calendar sync deletes it there too). */
+  onDeleted(listener: EventDeletedListener): void {
+    this.deletedListeners.push(listener);
+  }
+
+  // ---- rows for the Google Calendar sync (it validates and maps them itself) ----
+
+  rows(userId: number, ids: number[], db: Database = this.db) {
+    return this.repository.byIds(userId, ids, db);
+  }
+
+  rowsByTitleAndStart(userId: number, pairs: { title: string; start: Date }[], db: Database = this.db) {
+    return this.repository.byTitleAndStart(
+      userId,
+      pairs.map((pair) => pair.title),
+      pairs.map((pair) => pair.start),
+      db,
+    );
+  }
+
+  googleSyncedRows(userId: number, since: Date, db: Database = this.db) {
+    return this.repository.googleSynced(userId, since, db);
+  }
+
+  insertRow(userId: number, values: EventValues, db: Database = this.db) {
+    return this.repository.insert(userId, values, db);
+  }
+
+  updateRow(userId: number, id: number, values: Partial<EventValues>, db: Database = this.db) {
+    return this.repository.update(userId, id, values, db);
+  }
+
+  deleteRow(userId: number, id: number, db: Database = this.db) {
+    return this.repository.delete(userId, id, db);
+  }
+
+  /** The e-mails among `emails` of accounts in the owner's group (approved members), lower-cased. */
+  async groupUserEmails(ownerId: number, emails: string[], db: Database = this.db): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const accounts = await this.users.findByEmails(
+      emails.map((email) => email.toLowerCase()),
+      db,
+    );
+    if (accounts.length === 0) return new Set();
+    const allowed = new Set(await this.groups.approvedMemberIds(ownerId, db));
+    return new Set(
+      accounts
+        .filter((account) => allowed.has(account.id) && account.id !== ownerId)
+        .map((account) => account.email.toLowerCase()),
+    );
   }
 
   /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
