@@ -68,6 +68,20 @@ function syncFailure(error: unknown, fallback: string): AppError {
 /** A client-generated event id (base32hex: 0-9 and a-v), so a retried insert cannot create a second copy. */
 const newGoogleId = () => `relate${randomUUID().replace(/-/g, '')}`;
 
+/** The event columns behind each synced field. */
+const COLUMNS: Record<(typeof SYNCED_EVENT_FIELDS)[number], (keyof EventValues)[]> = {
+  title: ['title'],
+  start: ['startAt', 'allDay'],
+  end: ['endAt', 'allDay'],
+  all_day: ['allDay', 'startAt', 'endAt'],
+  timezone: ['timezone'],
+  location: ['location'],
+  description: ['description'],
+  recurrence: ['repeatPattern', 'repeatInterval', 'repeatDays', 'repeatEndDate', 'excludedStarts'],
+  alert_minutes: ['alertMinutes'],
+  participants: ['participants'],
+};
+
 const diff = (a: CalendarSyncedValues, b: CalendarSyncedValues | null) =>
   SYNCED_EVENT_FIELDS.filter((field) => a[field] !== (b?.[field] ?? null));
 
@@ -250,7 +264,15 @@ export class GoogleCalendarService {
               tx,
             );
           } else {
-            await this.takeGoogleValues(userId, row, link, google, mapped, tx);
+            await this.takeGoogleValues(
+              userId,
+              row,
+              link,
+              google,
+              mapped,
+              Object.keys(review.changes ?? {}),
+              tx,
+            );
             result.updated++;
           }
         }
@@ -415,6 +437,7 @@ export class GoogleCalendarService {
       }
       const mapped = mappedById.get(id)!;
       if (link && !link.eventId) continue; // deleted in Relate: the push deletes it at Google
+      if (link && !link.etag) continue; // an insert whose answer was lost: the push's retry links it
       if (link && row) {
         const outcome = await this.compare(userId, item, mapped, link, row, autoApply, tx);
         if (outcome.review) review(item, { ...outcome.review, seriesGoogleId: null });
@@ -554,7 +577,11 @@ export class GoogleCalendarService {
     const synced = link.synced;
     const upstream = diff(google, synced);
     if (upstream.length === 0) {
-      await this.repository.saveLink(userId, { ...link, etag: item.etag ?? link.etag, synced: { ...synced, google_attendees: google.google_attendees } }, tx);
+      await this.repository.saveLink(
+        userId,
+        { ...link, etag: item.etag ?? link.etag, synced: { ...synced, google_attendees: google.google_attendees } },
+        tx,
+      );
       return {};
     }
     const relate = await this.syncedOfRelate(userId, row, tx);
@@ -570,7 +597,7 @@ export class GoogleCalendarService {
     );
     if (clashing.length > 0) return { review: { kind: 'conflict', eventId: row.id, changes } };
     if (!autoApply) return { review: { kind: 'changed', eventId: row.id, changes } };
-    await this.takeGoogleValues(userId, row, link, item, mapped, tx);
+    await this.takeGoogleValues(userId, row, link, item, mapped, upstream, tx);
     return { updated: true };
   }
 
@@ -582,17 +609,23 @@ export class GoogleCalendarService {
     return { ...values, participants: [...participants, ...guests] };
   }
 
+  /** Writes Google's values of `fields` into the event; Relate edits of other fields stay to be pushed. */
   private async takeGoogleValues(
     userId: number,
     row: EventRow,
     link: CalendarLinkRow,
     google: GoogleCalendarEvent,
     mapped: MappedGoogleEvent,
+    fields: readonly string[],
     tx: Database,
   ) {
-    const values = this.columns(mapped, row);
+    const all = this.columns(mapped, row);
+    const wanted = new Set(fields.flatMap((field) => COLUMNS[field as keyof typeof COLUMNS] ?? []));
+    const values = Object.fromEntries(
+      Object.entries(all).filter(([column]) => wanted.has(column as keyof EventValues)),
+    ) as Partial<EventValues>;
     if (row.seriesId) Object.assign(values, { repeatPattern: 'none', excludedStarts: [] });
-    await this.events.updateRow(userId, row.id, values, tx);
+    if (Object.keys(values).length > 0) await this.events.updateRow(userId, row.id, values, tx);
     await this.repository.saveLink(
       userId,
       {

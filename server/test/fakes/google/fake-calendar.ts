@@ -16,6 +16,16 @@ export type CalendarEventFields = Record<string, unknown> & {
   reminders?: { useDefault: boolean; overrides?: { method: string; minutes: number }[] };
 };
 
+/** An event as the Calendar API answers it. */
+export type RenderedEvent = CalendarEventFields & {
+  kind: string;
+  id: string;
+  etag: string;
+  status: string;
+  recurringEventId?: string;
+  originalStartTime?: OriginalStart;
+};
+
 export type OriginalStart = { dateTime: string; timeZone?: string } | { date: string };
 
 interface StoredEvent {
@@ -285,7 +295,7 @@ export class FakeCalendar {
     return `"${3392387934806000 + event.changeSeq * 1000}"`;
   }
 
-  private render(event: StoredEvent) {
+  private render(event: StoredEvent): RenderedEvent {
     const instance = event.recurringEventId
       ? { recurringEventId: event.recurringEventId, originalStartTime: event.originalStartTime }
       : {};

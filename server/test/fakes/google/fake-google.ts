@@ -213,7 +213,7 @@ export class FakeGoogle {
     method?: string;
     path: RegExp;
     laterPage?: boolean;
-    status: 429 | 500 | 503 | 403 | 410;
+    status: 429 | 500 | 503 | 403 | 410 | 412;
     reference?: string;
     times?: number;
     loseResponse?: boolean;
