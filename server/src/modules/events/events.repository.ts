@@ -82,11 +82,7 @@ export class EventsRepository {
       .select()
       .from(events)
       .where(
-        and(
-          eq(events.ownerId, ownerId),
-          inArray(events.title, titles),
-          inArray(events.startAt, starts),
-        ),
+        and(eq(events.ownerId, ownerId), inArray(events.title, titles), inArray(events.startAt, starts)),
       );
   }
 

@@ -11,6 +11,8 @@ import { parseIcs, toIcs } from './ics';
 import { occurrencesBetween } from './recurrence';
 import { allDayBounds } from './time-zone';
 
+export type { EventRow, EventValues } from './events.repository';
+
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
 export const MAX_RANGE_DAYS = 400;
 /** Occurrences one calendar request may expand to (a year of 50 daily series). */

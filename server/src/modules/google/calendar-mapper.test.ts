@@ -67,7 +67,11 @@ describe('Google event → Relate event', () => {
       new Date('2024-10-21T00:00:00Z'),
       new Date('2024-11-05T00:00:00Z'),
     ).map((occurrence) => occurrence.start.toISOString());
-    expect(starts).toEqual(['2024-10-21T07:00:00.000Z', '2024-10-28T08:00:00.000Z', '2024-11-04T08:00:00.000Z']);
+    expect(starts).toEqual([
+      '2024-10-21T07:00:00.000Z',
+      '2024-10-28T08:00:00.000Z',
+      '2024-11-04T08:00:00.000Z',
+    ]);
   });
 
   it('maps a monthly rule and a COUNT onto an end date', () => {

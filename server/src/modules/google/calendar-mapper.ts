@@ -1,10 +1,10 @@
-import type { CalendarSyncedValues } from '../../db/schema';
-import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
-import type { EventRow, EventValues } from '../events/events.repository';
-import { repeatOf } from '../events/ics';
-import { type Series, rruleText, ruleZone, seriesRule } from '../events/recurrence';
-import { fromFloating, toFloating } from '../events/time-zone';
 import rrulePackage from 'rrule';
+import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
+import type { EventRow, EventValues } from '../events/events.service';
+import { repeatOf } from '../events/ics';
+import { rruleText, ruleZone, type Series, seriesRule } from '../events/recurrence';
+import { fromFloating, toFloating } from '../events/time-zone';
+import type { CalendarSyncedValues } from './google-calendar.repository';
 
 const { RRule } = rrulePackage;
 
@@ -185,7 +185,7 @@ export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarCon
     result.readOnlyReason = repeat.error;
     return result;
   }
-  values.repeatPattern = repeat.pattern ?? "none";
+  values.repeatPattern = repeat.pattern ?? 'none';
   values.repeatInterval = repeat.interval;
   values.repeatDays = repeat.days;
   if (options.until) values.repeatEndDate = allDay ? dateOnly(isoDate(options.until)) : options.until;
@@ -260,10 +260,16 @@ export const SYNCED_EVENT_FIELDS = [
 
 function timesOf(values: SyncedEventFields): Pick<GoogleCalendarEvent, 'start' | 'end'> {
   if (values.allDay) {
-    const last = new Date(Date.UTC(values.endAt.getUTCFullYear(), values.endAt.getUTCMonth(), values.endAt.getUTCDate()));
+    const last = new Date(
+      Date.UTC(values.endAt.getUTCFullYear(), values.endAt.getUTCMonth(), values.endAt.getUTCDate()),
+    );
     return {
       start: { date: isoDate(values.startAt), dateTime: null, timeZone: null },
-      end: { date: isoDate(new Date(Math.max(last.getTime(), values.startAt.getTime()) + DAY)), dateTime: null, timeZone: null },
+      end: {
+        date: isoDate(new Date(Math.max(last.getTime(), values.startAt.getTime()) + DAY)),
+        dateTime: null,
+        timeZone: null,
+      },
     };
   }
   const timeZone = values.timezone ?? 'UTC';
@@ -311,7 +317,10 @@ export function toGoogleEvent(
       ...kept,
       ...(row.participants ?? [])
         .filter((participant) => !keptEmails.has(participant.email.toLowerCase()))
-        .map((participant) => ({ email: participant.email, ...(participant.name && { displayName: participant.name }) })),
+        .map((participant) => ({
+          email: participant.email,
+          ...(participant.name && { displayName: participant.name }),
+        })),
     ];
   }
   return body;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { googleAccounts, googleCalendarLinks, googleCalendarReviews } from '../../db/schema';
 
+export type { CalendarSyncedValues } from '../../db/schema';
 export type CalendarLinkRow = typeof googleCalendarLinks.$inferSelect;
 export type CalendarReviewRow = typeof googleCalendarReviews.$inferSelect;
 export type NewCalendarReview = Omit<
@@ -67,7 +68,11 @@ export class GoogleCalendarRepository {
       .where(and(eq(googleCalendarLinks.userId, userId), inArray(googleCalendarLinks.googleEventId, ids)));
   }
 
-  async linksByEventIds(userId: number, eventIds: number[], db: Database = this.db): Promise<CalendarLinkRow[]> {
+  async linksByEventIds(
+    userId: number,
+    eventIds: number[],
+    db: Database = this.db,
+  ): Promise<CalendarLinkRow[]> {
     if (eventIds.length === 0) return [];
     return db
       .select()
@@ -80,7 +85,10 @@ export class GoogleCalendarRepository {
     await db
       .insert(googleCalendarLinks)
       .values(values)
-      .onConflictDoUpdate({ target: [googleCalendarLinks.userId, googleCalendarLinks.googleEventId], set: values });
+      .onConflictDoUpdate({
+        target: [googleCalendarLinks.userId, googleCalendarLinks.googleEventId],
+        set: values,
+      });
   }
 
   async deleteLinks(userId: number, googleEventIds: string[], db: Database = this.db): Promise<void> {
@@ -88,7 +96,10 @@ export class GoogleCalendarRepository {
     await db
       .delete(googleCalendarLinks)
       .where(
-        and(eq(googleCalendarLinks.userId, userId), inArray(googleCalendarLinks.googleEventId, googleEventIds)),
+        and(
+          eq(googleCalendarLinks.userId, userId),
+          inArray(googleCalendarLinks.googleEventId, googleEventIds),
+        ),
       );
   }
 
@@ -116,7 +127,10 @@ export class GoogleCalendarRepository {
       .select()
       .from(googleCalendarReviews)
       .where(
-        and(eq(googleCalendarReviews.userId, userId), inArray(googleCalendarReviews.seriesGoogleId, seriesIds)),
+        and(
+          eq(googleCalendarReviews.userId, userId),
+          inArray(googleCalendarReviews.seriesGoogleId, seriesIds),
+        ),
       )
       .for('update');
   }
@@ -160,7 +174,9 @@ export class GoogleCalendarRepository {
     const rows = await db
       .select({ id: googleCalendarReviews.googleEventId })
       .from(googleCalendarReviews)
-      .where(and(eq(googleCalendarReviews.userId, userId), inArray(googleCalendarReviews.googleEventId, ids)));
+      .where(
+        and(eq(googleCalendarReviews.userId, userId), inArray(googleCalendarReviews.googleEventId, ids)),
+      );
     return new Set(rows.map((row) => row.id));
   }
 

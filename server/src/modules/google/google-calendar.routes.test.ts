@@ -59,7 +59,11 @@ const applyAll = async (who: TestUser) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 };
-const eventsOf = async (who: TestUser, from = `${year - 1}-01-01T00:00:00Z`, to = `${year - 1}-12-31T00:00:00Z`) => {
+const eventsOf = async (
+  who: TestUser,
+  from = `${year - 1}-01-01T00:00:00Z`,
+  to = `${year - 1}-12-31T00:00:00Z`,
+) => {
   const all: Record<string, unknown>[] = [];
   // The API answers at most 400 days at a time.
   for (const [start, end] of [
@@ -93,10 +97,20 @@ const timed = (dateTime: string, timeZone: string, minutes = 60) => ({
 describe('Google Calendar first sync', () => {
   it('previews new events and likely duplicates, then imports them with their times, dates and repeats', async () => {
     const { user, sub } = await connectedUser();
-    calendar().addEvent(sub, { summary: 'New York call', ...timed(`${year}-03-10T09:30:00-04:00`, 'America/New_York') });
-    calendar().addEvent(sub, { summary: 'Tokyo call', ...timed(`${year}-03-10T09:30:00+09:00`, 'Asia/Tokyo') });
+    calendar().addEvent(sub, {
+      summary: 'New York call',
+      ...timed(`${year}-03-10T09:30:00-04:00`, 'America/New_York'),
+    });
+    calendar().addEvent(sub, {
+      summary: 'Tokyo call',
+      ...timed(`${year}-03-10T09:30:00+09:00`, 'Asia/Tokyo'),
+    });
     calendar().addEvent(sub, { summary: 'UTC call', ...timed(`${year}-03-10T09:30:00Z`, 'UTC') });
-    calendar().addEvent(sub, { summary: 'Trade fair', start: { date: `${year}-06-20` }, end: { date: `${year}-06-22` } });
+    calendar().addEvent(sub, {
+      summary: 'Trade fair',
+      start: { date: `${year}-06-20` },
+      end: { date: `${year}-06-22` },
+    });
     const monday = onWeekday(`${year}-03-01`, 1);
     calendar().addEvent(sub, {
       summary: 'Weekly pipeline',
@@ -135,7 +149,11 @@ describe('Google Calendar first sync', () => {
       'UTC call',
       'Weekly pipeline',
     ]);
-    expect(byTitle['UTC call']).toMatchObject({ kind: 'likely_duplicate', is_duplicate: true, event: { id: local.id } });
+    expect(byTitle['UTC call']).toMatchObject({
+      kind: 'likely_duplicate',
+      is_duplicate: true,
+      event: { id: local.id },
+    });
     expect(byTitle['New York call']).toMatchObject({
       kind: 'new',
       start_datetime: `${year}-03-10T13:30:00.000Z`,
@@ -146,7 +164,11 @@ describe('Google Calendar first sync', () => {
     // Nothing was imported by the preview.
     expect((await ownRows(user)).map((row) => row.title)).toEqual(['UTC call']);
     const status = (await call(user, 'GET', '/api/auth/google/status')).json();
-    expect(status).toMatchObject({ calendar_pending_review: 7, calendar_last_error: null, calendar_sync_running: false });
+    expect(status).toMatchObject({
+      calendar_pending_review: 7,
+      calendar_last_error: null,
+      calendar_sync_running: false,
+    });
     expect(status.calendar_synced_at).not.toBeNull();
 
     const applied = await applyAll(user);
@@ -158,14 +180,25 @@ describe('Google Calendar first sync', () => {
       timezone: 'America/New_York',
       google_linked: true,
     });
-    expect(first_('Tokyo call')).toMatchObject({ start_datetime: `${year}-03-10T00:30:00.000Z`, timezone: 'Asia/Tokyo' });
-    expect(first_('UTC call')).toMatchObject({ id: local.id, start_datetime: `${year}-03-10T09:30:00.000Z`, google_linked: true });
+    expect(first_('Tokyo call')).toMatchObject({
+      start_datetime: `${year}-03-10T00:30:00.000Z`,
+      timezone: 'Asia/Tokyo',
+    });
+    expect(first_('UTC call')).toMatchObject({
+      id: local.id,
+      start_datetime: `${year}-03-10T09:30:00.000Z`,
+      google_linked: true,
+    });
     expect(first_('Trade fair')).toMatchObject({
       all_day: true,
       start_datetime: `${year}-06-20T00:00:00.000Z`,
       end_datetime: `${year}-06-21T23:59:59.000Z`,
     });
-    expect(first_('Weekly pipeline')).toMatchObject({ repeat_pattern: 'weekly', repeat_days: [1, 3], timezone: 'Europe/Berlin' });
+    expect(first_('Weekly pipeline')).toMatchObject({
+      repeat_pattern: 'weekly',
+      repeat_days: [1, 3],
+      timezone: 'Europe/Berlin',
+    });
     expect(first_('Monthly invoices')).toMatchObject({ repeat_pattern: 'monthly', repeat_interval: 2 });
     // Weekly on Monday and Wednesday at 09:00 Berlin; every second month on the 15th at 10:00 Tokyo.
     const starts = (title: string) =>
@@ -195,18 +228,29 @@ describe('Google Calendar first sync', () => {
 describe('Google Calendar incremental sync', () => {
   it('applies an added and a changed event and asks before deleting a cancelled one', async () => {
     const { user, sub } = await connectedUser();
-    const changing = calendar().addEvent(sub, { summary: 'Kick-off', ...timed(`${year}-02-01T10:00:00Z`, 'UTC') });
-    const cancelled = calendar().addEvent(sub, { summary: 'Lunch', ...timed(`${year}-02-02T12:00:00Z`, 'UTC') });
+    const changing = calendar().addEvent(sub, {
+      summary: 'Kick-off',
+      ...timed(`${year}-02-01T10:00:00Z`, 'UTC'),
+    });
+    const cancelled = calendar().addEvent(sub, {
+      summary: 'Lunch',
+      ...timed(`${year}-02-02T12:00:00Z`, 'UTC'),
+    });
     expect((await sync(user)).created).toBe(2);
 
     calendar().addEvent(sub, { summary: 'Added later', ...timed(`${year}-02-03T08:00:00Z`, 'UTC') });
-    calendar().editEvent(sub, changing, { summary: 'Kick-off (moved)', ...timed(`${year}-02-01T15:00:00Z`, 'UTC') });
+    calendar().editEvent(sub, changing, {
+      summary: 'Kick-off (moved)',
+      ...timed(`${year}-02-01T15:00:00Z`, 'UTC'),
+    });
     calendar().deleteEvent(sub, cancelled);
     const result = await sync(user);
     expect(result).toMatchObject({ created: 1, updated: 1 });
     expect(result.items).toMatchObject([{ kind: 'deleted_upstream', title: 'Lunch' }]);
     // The incremental call sent the token and no window.
-    const last = fake().requests.filter((request) => request.path.endsWith('/events') && request.method === 'GET').at(-1)!;
+    const last = fake()
+      .requests.filter((request) => request.path.endsWith('/events') && request.method === 'GET')
+      .at(-1)!;
     expect(last.query.get('syncToken')).toBeTruthy();
     expect(last.query.has('timeMin')).toBe(false);
 
@@ -227,10 +271,15 @@ describe('Google Calendar incremental sync', () => {
       recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU'],
     });
     // Already moved before the first sync: it comes with its series.
-    calendar().changeOccurrence(sub, series, { dateTime: `${second}T13:00:00Z`, timeZone: 'America/New_York' }, {
-      summary: 'Stand-up (moved)',
-      ...timed(`${second}T15:00:00Z`, 'America/New_York', 15),
-    });
+    calendar().changeOccurrence(
+      sub,
+      series,
+      { dateTime: `${second}T13:00:00Z`, timeZone: 'America/New_York' },
+      {
+        summary: 'Stand-up (moved)',
+        ...timed(`${second}T15:00:00Z`, 'America/New_York', 15),
+      },
+    );
     const first = await preview(user);
     expect(first.items).toHaveLength(1); // the occurrence waits with its series
     await applyAll(user);
@@ -244,16 +293,28 @@ describe('Google Calendar incremental sync', () => {
     expect(new Date(rows[1].original_start as string).toISOString()).toBe(`${second}T13:00:00.000Z`);
 
     // Later, at Google: another occurrence cancelled, the moved one moved again.
-    calendar().cancelOccurrence(sub, series, { dateTime: `${third}T13:00:00Z`, timeZone: 'America/New_York' });
-    calendar().changeOccurrence(sub, series, { dateTime: `${second}T13:00:00Z` }, timed(`${second}T16:00:00Z`, 'America/New_York', 15));
+    calendar().cancelOccurrence(sub, series, {
+      dateTime: `${third}T13:00:00Z`,
+      timeZone: 'America/New_York',
+    });
+    calendar().changeOccurrence(
+      sub,
+      series,
+      { dateTime: `${second}T13:00:00Z` },
+      timed(`${second}T16:00:00Z`, 'America/New_York', 15),
+    );
     const result = await sync(user);
     expect(result).toMatchObject({ deleted: 1, updated: 1 });
     rows = await ownRows(user);
-    expect((rows[0].excluded_starts as unknown[]).map((start) => new Date(start as string).toISOString())).toEqual([
-      `${third}T13:00:00.000Z`,
-    ]);
+    expect(
+      (rows[0].excluded_starts as unknown[]).map((start) => new Date(start as string).toISOString()),
+    ).toEqual([`${third}T13:00:00.000Z`]);
     const occurrence = (await eventsOf(user)).find((event) => event.title === 'Stand-up (moved)');
-    expect(occurrence).toMatchObject({ start_datetime: `${second}T16:00:00.000Z`, series_id: master.id, google_linked: true });
+    expect(occurrence).toMatchObject({
+      start_datetime: `${second}T16:00:00.000Z`,
+      series_id: master.id,
+      google_linked: true,
+    });
     // Nothing was sent back: the cancelled occurrence is Google's own change.
     expect(result.pushed).toBe(0);
   });
@@ -261,20 +322,37 @@ describe('Google Calendar incremental sync', () => {
   it.each([
     ['fullSyncRequired', 'calendar_error_410_full_sync_required.json'],
     ['updatedMinTooLongAgo', 'calendar_error_410_updated_min_too_long_ago.json'],
-  ])('recovers from 410 %s with a full sync that matches by Google id: no duplicates', async (_reason, body) => {
-    const { user, sub } = await connectedUser();
-    calendar().addEvent(sub, { summary: 'Board meeting', ...timed(`${year}-05-01T09:00:00Z`, 'UTC') });
-    await sync(user);
-    calendar().addEvent(sub, { summary: 'After the token died', ...timed(`${year}-05-02T09:00:00Z`, 'UTC') });
-    if (body.includes('full_sync')) calendar().expireSyncTokens(sub);
-    else fake().failNext({ method: 'GET', path: /\/calendar\/v3\/calendars\/primary\/events$/, status: 410, reference: body });
-    const result = await sync(user);
-    expect(result).toMatchObject({ created: 1, items: [] });
-    expect((await ownRows(user)).map((row) => row.title).sort()).toEqual(['After the token died', 'Board meeting']);
-    const lists = fake().requests.filter((request) => request.path.endsWith('/events') && request.method === 'GET');
-    expect(lists.at(-1)!.query.has('syncToken')).toBe(false);
-    expect(lists.at(-1)!.query.get('timeMin')).toBeTruthy();
-  });
+  ])(
+    'recovers from 410 %s with a full sync that matches by Google id: no duplicates',
+    async (_reason, body) => {
+      const { user, sub } = await connectedUser();
+      calendar().addEvent(sub, { summary: 'Board meeting', ...timed(`${year}-05-01T09:00:00Z`, 'UTC') });
+      await sync(user);
+      calendar().addEvent(sub, {
+        summary: 'After the token died',
+        ...timed(`${year}-05-02T09:00:00Z`, 'UTC'),
+      });
+      if (body.includes('full_sync')) calendar().expireSyncTokens(sub);
+      else
+        fake().failNext({
+          method: 'GET',
+          path: /\/calendar\/v3\/calendars\/primary\/events$/,
+          status: 410,
+          reference: body,
+        });
+      const result = await sync(user);
+      expect(result).toMatchObject({ created: 1, items: [] });
+      expect((await ownRows(user)).map((row) => row.title).sort()).toEqual([
+        'After the token died',
+        'Board meeting',
+      ]);
+      const lists = fake().requests.filter(
+        (request) => request.path.endsWith('/events') && request.method === 'GET',
+      );
+      expect(lists.at(-1)!.query.has('syncToken')).toBe(false);
+      expect(lists.at(-1)!.query.get('timeMin')).toBeTruthy();
+    },
+  );
 
   it('backs off and retries when Google answers 403 rate limit', async () => {
     const { user, sub } = await connectedUser();
@@ -302,19 +380,28 @@ describe('Pushing Relate events to Google Calendar', () => {
         alert_minutes: 10,
       })
     ).json().event;
-    fake().failNext({ method: 'POST', path: /\/calendar\/v3\/calendars\/primary\/events$/, status: 503, loseResponse: true });
+    fake().failNext({
+      method: 'POST',
+      path: /\/calendar\/v3\/calendars\/primary\/events$/,
+      status: 503,
+      loseResponse: true,
+    });
     const failed = await call(user, 'GET', '/api/auth/google/calendar');
     expect(failed.statusCode).toBe(502);
     expect((await call(user, 'GET', '/api/auth/google/status')).json().calendar_last_error).toBeTruthy();
     const retried = await sync(user);
     expect(retried.pushed).toBe(1);
-    const copies = calendar().listEvents(sub).filter((entry) => entry.summary === 'Demo call with Bob');
+    const copies = calendar()
+      .listEvents(sub)
+      .filter((entry) => entry.summary === 'Demo call with Bob');
     expect(copies).toHaveLength(1);
     expect(copies[0]).toMatchObject({
       start: { dateTime: `${year}-07-01T08:00:00.000Z`, timeZone: 'Europe/Berlin' },
       reminders: { useDefault: false, overrides: [{ method: 'popup', minutes: 10 }] },
     });
-    const inserts = fake().requests.filter((request) => request.method === 'POST' && request.path.endsWith('/events'));
+    const inserts = fake().requests.filter(
+      (request) => request.method === 'POST' && request.path.endsWith('/events'),
+    );
     expect(new Set(inserts.slice(-2).map((request) => JSON.parse(request.body).id)).size).toBe(1);
     expect((await call(user, 'GET', `/api/events/${event.id}`)).json().event.google_linked).toBe(true);
     expect((await call(user, 'GET', '/api/auth/google/status')).json().calendar_last_error).toBeNull();
@@ -325,13 +412,18 @@ describe('Pushing Relate events to Google Calendar', () => {
 
   it('patches an edit with its etag, and a 412 becomes a conflict settled either way', async () => {
     const { user, sub } = await connectedUser();
-    const id = calendar().addEvent(sub, { summary: 'Pricing talk', ...timed(`${year}-08-01T09:00:00Z`, 'UTC') });
+    const id = calendar().addEvent(sub, {
+      summary: 'Pricing talk',
+      ...timed(`${year}-08-01T09:00:00Z`, 'UTC'),
+    });
     await sync(user);
     const [row] = await ownRows(user);
     await call(user, 'PUT', `/api/events/${row.id}`, { title: 'Pricing talk (45 min)' });
     const etag = calendar().event(sub, id)!.etag;
     expect((await sync(user)).pushed).toBe(1);
-    const patch = fake().requests.filter((request) => request.method === 'PATCH').at(-1)!;
+    const patch = fake()
+      .requests.filter((request) => request.method === 'PATCH')
+      .at(-1)!;
     expect(patch.headers['if-match']).toBe(etag);
     expect(JSON.parse(patch.body)).toEqual({ summary: 'Pricing talk (45 min)' });
     expect(calendar().event(sub, id)!.summary).toBe('Pricing talk (45 min)');
@@ -339,12 +431,21 @@ describe('Pushing Relate events to Google Calendar', () => {
     // Google's event changed between our read and our write: the patch is refused.
     await call(user, 'PUT', `/api/events/${row.id}`, { title: 'Pricing talk (Relate)' });
     calendar().editEvent(sub, id, { location: 'Room 4' });
-    fake().failNext({ method: 'PATCH', path: /\/events\//, status: 412, reference: 'calendar_error_412_precondition.json' });
+    fake().failNext({
+      method: 'PATCH',
+      path: /\/events\//,
+      status: 412,
+      reference: 'calendar_error_412_precondition.json',
+    });
     // The pull runs first and sees Google's location change (no clash), then the push meets the 412.
     const result = await sync(user);
     const conflict = result.items.find((item: { kind: string }) => item.kind === 'conflict');
     expect(conflict).toMatchObject({ event: { id: row.id }, title: 'Pricing talk (45 min)' });
-    expect(conflict.changes).toContainEqual({ field: 'title', relate: 'Pricing talk (Relate)', google: 'Pricing talk (45 min)' });
+    expect(conflict.changes).toContainEqual({
+      field: 'title',
+      relate: 'Pricing talk (Relate)',
+      google: 'Pricing talk (45 min)',
+    });
     // Not sent again while it waits.
     expect((await sync(user)).pushed).toBe(0);
 

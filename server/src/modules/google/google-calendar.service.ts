@@ -6,16 +6,11 @@ import type {
   GoogleCalendarSyncResponse,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import type { CalendarSyncedValues } from '../../db/schema';
-import type {
-  GoogleCalendar,
-  GoogleCalendarEvent,
-} from '../../integrations/google/google.client';
+import type { GoogleCalendar, GoogleCalendarEvent } from '../../integrations/google/google.client';
 import { toGoogleApiError } from '../../integrations/google/google-errors';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
-import type { EventRow, EventValues } from '../events/events.repository';
-import type { EventsService } from '../events/events.service';
+import type { EventRow, EventsService, EventValues } from '../events/events.service';
 import {
   type CalendarContext,
   fromGoogleEvent,
@@ -26,13 +21,14 @@ import {
   syncedOf,
   toGoogleEvent,
 } from './calendar-mapper';
+import { type GoogleAuthService, STALE_SYNC_RUN_MS } from './google-auth.service';
 import type {
   CalendarLinkRow,
   CalendarReviewRow,
+  CalendarSyncedValues,
   GoogleCalendarRepository,
   NewCalendarReview,
 } from './google-calendar.repository';
-import { type GoogleAuthService, STALE_SYNC_RUN_MS } from './google-auth.service';
 
 const DAY = 86_400_000;
 /** The first (and every full) sync reads one year back and two years ahead. */
@@ -57,7 +53,11 @@ function syncFailure(error: unknown, fallback: string): AppError {
   if (error instanceof AppError) return error;
   const google = toGoogleApiError(error);
   if (google?.isRateLimited)
-    return new AppError(503, 'GOOGLE_RATE_LIMITED', "Google's rate limit was reached. Relate will try again later.");
+    return new AppError(
+      503,
+      'GOOGLE_RATE_LIMITED',
+      "Google's rate limit was reached. Relate will try again later.",
+    );
   if (google?.isInvalidGrant)
     return new AppError(409, 'GOOGLE_RECONNECT_REQUIRED', 'Google access was revoked. Connect Google again.');
   if (google || (error as { code?: unknown } | null)?.code)
@@ -375,7 +375,9 @@ export class GoogleCalendarService {
     const counts = { created: 0, updated: 0, deleted: 0 };
     const items = changes.items;
     const ids = items.map((item) => item.id!);
-    const seriesIds = [...new Set(items.flatMap((item) => (item.recurringEventId ? [item.recurringEventId] : [])))];
+    const seriesIds = [
+      ...new Set(items.flatMap((item) => (item.recurringEventId ? [item.recurringEventId] : []))),
+    ];
     const links = changes.full
       ? await this.repository.links(userId, tx)
       : await this.repository.linksByGoogleIds(userId, [...ids, ...seriesIds], tx);
@@ -396,8 +398,14 @@ export class GoogleCalendarService {
     const waiting = await this.repository.pendingGoogleIds(userId, seriesIds, tx);
     const settled: string[] = [];
     const reviews: NewCalendarReview[] = [];
-    const stored = (item: GoogleCalendarEvent): StoredGoogle => ({ ...item, [CALENDAR_KEY]: changes.context });
-    const review = (item: GoogleCalendarEvent, entry: Omit<NewCalendarReview, 'googleEventId' | 'etag' | 'google'>) => {
+    const stored = (item: GoogleCalendarEvent): StoredGoogle => ({
+      ...item,
+      [CALENDAR_KEY]: changes.context,
+    });
+    const review = (
+      item: GoogleCalendarEvent,
+      entry: Omit<NewCalendarReview, 'googleEventId' | 'etag' | 'google'>,
+    ) => {
       reviews.push({ googleEventId: item.id!, etag: item.etag ?? '', google: stored(item), ...entry });
       if (!entry.seriesGoogleId) waiting.add(item.id!);
     };
@@ -406,7 +414,8 @@ export class GoogleCalendarService {
     const masters = items.filter((item) => !item.recurringEventId);
     const mappedById = new Map<string, MappedGoogleEvent>();
     for (const item of items)
-      if (item.status !== 'cancelled') mappedById.set(item.id!, await this.map(userId, item, changes.context, tx));
+      if (item.status !== 'cancelled')
+        mappedById.set(item.id!, await this.map(userId, item, changes.context, tx));
     const unlinked = masters.filter((item) => item.status !== 'cancelled' && !linkById.has(item.id!));
     const candidates = await this.events.rowsByTitleAndStart(
       userId,
@@ -417,9 +426,13 @@ export class GoogleCalendarService {
       tx,
     );
     const taken = new Set(
-      (await this.repository.linksByEventIds(userId, candidates.map((row) => row.id), tx)).map(
-        (link) => link.eventId,
-      ),
+      (
+        await this.repository.linksByEventIds(
+          userId,
+          candidates.map((row) => row.id),
+          tx,
+        )
+      ).map((link) => link.eventId),
     );
 
     for (const item of masters) {
@@ -427,7 +440,8 @@ export class GoogleCalendarService {
       const link = linkById.get(id);
       const row = rowOf(id);
       if (item.status === 'cancelled') {
-        if (row) review(item, { kind: 'deleted_upstream', eventId: row.id, seriesGoogleId: null, changes: null });
+        if (row)
+          review(item, { kind: 'deleted_upstream', eventId: row.id, seriesGoogleId: null, changes: null });
         else {
           if (link?.eventId === null) continue; // deleted on both sides: the push forgets the link
           if (link) await this.repository.deleteLinks(userId, [id], tx);
@@ -473,12 +487,21 @@ export class GoogleCalendarService {
       const kind = item.status === 'cancelled' ? 'deleted_upstream' : own ? 'changed' : 'new';
       if (!master) {
         // Its series waits for a decision: the occurrence is applied with it.
-        if (waiting.has(seriesId)) review(item, { kind, eventId: null, seriesGoogleId: seriesId, changes: null });
+        if (waiting.has(seriesId))
+          review(item, { kind, eventId: null, seriesGoogleId: seriesId, changes: null });
         else settled.push(id);
         continue;
       }
       if (own && item.status !== 'cancelled') {
-        const outcome = await this.compare(userId, item, mappedById.get(id)!, linkById.get(id)!, own, autoApply, tx);
+        const outcome = await this.compare(
+          userId,
+          item,
+          mappedById.get(id)!,
+          linkById.get(id)!,
+          own,
+          autoApply,
+          tx,
+        );
         if (outcome.review) review(item, { ...outcome.review, seriesGoogleId: seriesId });
         else settled.push(id);
         if (outcome.updated) counts.updated++;
@@ -525,7 +548,8 @@ export class GoogleCalendarService {
         const row = link.eventId ? rows.get(link.eventId) : undefined;
         if (!row || !link.etag || listed.has(link.googleEventId)) continue;
         const inWindow =
-          row.startAt < changes.window.to && (row.endAt >= changes.window.from || row.repeatPattern !== 'none');
+          row.startAt < changes.window.to &&
+          (row.endAt >= changes.window.from || row.repeatPattern !== 'none');
         if (!inWindow) continue;
         reviews.push({
           googleEventId: link.googleEventId,
@@ -579,7 +603,11 @@ export class GoogleCalendarService {
     if (upstream.length === 0) {
       await this.repository.saveLink(
         userId,
-        { ...link, etag: item.etag ?? link.etag, synced: { ...synced, google_attendees: google.google_attendees } },
+        {
+          ...link,
+          etag: item.etag ?? link.etag,
+          synced: { ...synced, google_attendees: google.google_attendees },
+        },
         tx,
       );
       return {};
@@ -588,7 +616,9 @@ export class GoogleCalendarService {
     // A read-only event is never edited in Relate's terms: Google's version wins.
     const clashing = link.readOnlyReason
       ? []
-      : upstream.filter((field) => relate[field] !== (synced?.[field] ?? null) && relate[field] !== google[field]);
+      : upstream.filter(
+          (field) => relate[field] !== (synced?.[field] ?? null) && relate[field] !== google[field],
+        );
     const changes: Changes = Object.fromEntries(
       upstream.map((field) => [
         field,
@@ -672,7 +702,12 @@ export class GoogleCalendarService {
   }
 
   /** The occurrences waiting with a series the user just imported or linked. */
-  private async applyWaitingOccurrences(userId: number, master: EventRow, seriesGoogleId: string, tx: Database) {
+  private async applyWaitingOccurrences(
+    userId: number,
+    master: EventRow,
+    seriesGoogleId: string,
+    tx: Database,
+  ) {
     const occurrences = await this.repository.reviewsOfSeries(userId, [seriesGoogleId], tx);
     let current = master;
     for (const occurrence of occurrences) {
@@ -713,7 +748,10 @@ export class GoogleCalendarService {
           userId,
           {
             ...masterLink,
-            synced: { ...masterLink.synced, recurrence: (await this.syncedOfRelate(userId, updated, tx)).recurrence },
+            synced: {
+              ...masterLink.synced,
+              recurrence: (await this.syncedOfRelate(userId, updated, tx)).recurrence,
+            },
           },
           tx,
         );
@@ -779,7 +817,9 @@ export class GoogleCalendarService {
       (a, b) => Number(Boolean(a.seriesId)) - Number(Boolean(b.seriesId)) || a.id - b.id,
     );
     const linkByEvent = new Map(
-      (await this.repository.links(userId)).flatMap((link) => (link.eventId ? [[link.eventId, link] as const] : [])),
+      (await this.repository.links(userId)).flatMap((link) =>
+        link.eventId ? [[link.eventId, link] as const] : [],
+      ),
     );
     const waiting = new Set(
       (await this.repository.reviews(userId)).flatMap((review) =>
@@ -847,7 +887,13 @@ export class GoogleCalendarService {
       );
     }
     const id = link?.googleEventId ?? newGoogleId();
-    if (!link) await this.repository.saveLink(userId, { googleEventId: id, eventId: row.id, etag: null, synced: null });
+    if (!link)
+      await this.repository.saveLink(userId, {
+        googleEventId: id,
+        eventId: row.id,
+        etag: null,
+        synced: null,
+      });
     try {
       return await calendar.insert({ id, ...toGoogleEvent(row) });
     } catch (error) {
@@ -883,7 +929,11 @@ export class GoogleCalendarService {
             changes: Object.fromEntries(
               fields.map((field) => [
                 field,
-                { synced: link.synced?.[field] ?? null, relate: relate[field] ?? null, google: google[field] ?? null },
+                {
+                  synced: link.synced?.[field] ?? null,
+                  relate: relate[field] ?? null,
+                  google: google[field] ?? null,
+                },
               ]),
             ),
           },

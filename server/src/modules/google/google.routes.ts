@@ -2,12 +2,12 @@ import {
   AddToGoogleResponseSchema,
   ApplyGoogleCalendarBodySchema,
   ApplyGoogleCalendarResponseSchema,
-  CalendarReviewItemSchema,
-  GoogleCalendarSyncResponseSchema,
   ApplyGoogleContactsBodySchema,
   ApplyGoogleContactsResponseSchema,
+  CalendarReviewItemSchema,
   ContactReviewItemSchema,
   GoogleAuthorizationSchema,
+  GoogleCalendarSyncResponseSchema,
   GoogleCallbackQuerySchema,
   GoogleCallbackResponseSchema,
   GoogleContactsQuerySchema,
@@ -161,7 +161,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description:
-          "Syncs the primary Google calendar: applies what needs no decision and pushes Relate events with Google sync on; with ?preview=true only fetches. Answers what still waits for review.",
+          'Syncs the primary Google calendar: applies what needs no decision and pushes Relate events with Google sync on; with ?preview=true only fetches. Answers what still waits for review.',
         querystring: GoogleContactsQuerySchema,
         response: { 200: GoogleCalendarSyncResponseSchema },
       },

@@ -12,7 +12,13 @@ export type CalendarEventFields = Record<string, unknown> & {
   start?: { dateTime?: string; date?: string; timeZone?: string };
   end?: { dateTime?: string; date?: string; timeZone?: string };
   recurrence?: string[];
-  attendees?: { email: string; displayName?: string; responseStatus?: string; self?: boolean; resource?: boolean }[];
+  attendees?: {
+    email: string;
+    displayName?: string;
+    responseStatus?: string;
+    self?: boolean;
+    resource?: boolean;
+  }[];
   reminders?: { useDefault: boolean; overrides?: { method: string; minutes: number }[] };
 };
 
@@ -43,7 +49,13 @@ interface StoredEvent {
 type Send = (status: number, payload?: unknown) => void;
 
 const base64url = (value: string) => Buffer.from(value).toString('base64url');
-const notFound = { error: { errors: [{ domain: 'global', reason: 'notFound', message: 'Not Found' }], code: 404, message: 'Not Found' } };
+const notFound = {
+  error: {
+    errors: [{ domain: 'global', reason: 'notFound', message: 'Not Found' }],
+    code: 404,
+    message: 'Not Found',
+  },
+};
 const invalid = (message: string) => ({
   error: { errors: [{ domain: 'global', reason: 'invalid', message }], code: 400, message },
 });
@@ -76,9 +88,21 @@ export class FakeCalendar {
 
   // ---- what tests and the dev seed drive ----
 
-  addEvent(sub: string, fields: CalendarEventFields, id = `ev${(++this.ids).toString(32)}${Date.now().toString(32)}`): string {
+  addEvent(
+    sub: string,
+    fields: CalendarEventFields,
+    id = `ev${(++this.ids).toString(32)}${Date.now().toString(32)}`,
+  ): string {
     const now = new Date().toISOString();
-    this.events(sub).set(id, { id, version: 1, changeSeq: ++this.seq, cancelled: false, created: now, updated: now, fields });
+    this.events(sub).set(id, {
+      id,
+      version: 1,
+      changeSeq: ++this.seq,
+      cancelled: false,
+      created: now,
+      updated: now,
+      fields,
+    });
     return id;
   }
 
@@ -87,20 +111,47 @@ export class FakeCalendar {
     const items = [
       ...reference('calendar_events_list_page1_response.json').items,
       ...reference('calendar_events_list_lastpage_response.json').items,
-    ] as (CalendarEventFields & { id: string; recurringEventId?: string; originalStartTime?: OriginalStart })[];
+    ] as (CalendarEventFields & {
+      id: string;
+      recurringEventId?: string;
+      originalStartTime?: OriginalStart;
+    })[];
     const shift = (time?: { dateTime?: string; date?: string; timeZone?: string }) => {
       if (!time || shiftDays === 0) return time;
-      if (time.date) return { date: new Date(Date.parse(time.date) + shiftDays * 86_400_000).toISOString().slice(0, 10) };
-      return { ...time, dateTime: new Date(Date.parse(time.dateTime!) + shiftDays * 86_400_000).toISOString() };
+      if (time.date)
+        return { date: new Date(Date.parse(time.date) + shiftDays * 86_400_000).toISOString().slice(0, 10) };
+      return {
+        ...time,
+        dateTime: new Date(Date.parse(time.dateTime!) + shiftDays * 86_400_000).toISOString(),
+      };
     };
-    return items.map(({ id, etag: _e, kind: _k, status: _s, htmlLink: _h, created: _c, updated: _u, iCalUID: _i, recurringEventId, originalStartTime, ...fields }) => {
-      const shifted = { ...fields, start: shift(fields.start), end: shift(fields.end) };
-      if (recurringEventId && originalStartTime)
-        return this.changeOccurrence(sub, recurringEventId, shift(originalStartTime) as OriginalStart, shifted);
-      // Shifting a series moves its EXDATEs and UNTIL too much to keep; shifted series drop them.
-      if (shiftDays && fields.recurrence) shifted.recurrence = ['RRULE:FREQ=WEEKLY;BYDAY=MO'];
-      return this.addEvent(sub, shifted, id);
-    });
+    return items.map(
+      ({
+        id,
+        etag: _e,
+        kind: _k,
+        status: _s,
+        htmlLink: _h,
+        created: _c,
+        updated: _u,
+        iCalUID: _i,
+        recurringEventId,
+        originalStartTime,
+        ...fields
+      }) => {
+        const shifted = { ...fields, start: shift(fields.start), end: shift(fields.end) };
+        if (recurringEventId && originalStartTime)
+          return this.changeOccurrence(
+            sub,
+            recurringEventId,
+            shift(originalStartTime) as OriginalStart,
+            shifted,
+          );
+        // Shifting a series moves its EXDATEs and UNTIL too much to keep; shifted series drop them.
+        if (shiftDays && fields.recurrence) shifted.recurrence = ['RRULE:FREQ=WEEKLY;BYDAY=MO'];
+        return this.addEvent(sub, shifted, id);
+      },
+    );
   }
 
   editEvent(sub: string, id: string, fields: Partial<CalendarEventFields>): void {
@@ -116,7 +167,12 @@ export class FakeCalendar {
   }
 
   /** One occurrence of a series moved or edited at Google: an instance event of its own. */
-  changeOccurrence(sub: string, seriesId: string, originalStart: OriginalStart, fields: Partial<CalendarEventFields>): string {
+  changeOccurrence(
+    sub: string,
+    seriesId: string,
+    originalStart: OriginalStart,
+    fields: Partial<CalendarEventFields>,
+  ): string {
     const series = this.existing(sub, seriesId);
     const id = `${seriesId}_${instanceSuffix(originalStart)}`;
     const current = this.events(sub).get(id);
@@ -156,7 +212,9 @@ export class FakeCalendar {
   }
 
   listEvents(sub: string) {
-    return [...this.events(sub).values()].filter((event) => !event.cancelled).map((event) => this.render(event));
+    return [...this.events(sub).values()]
+      .filter((event) => !event.cancelled)
+      .map((event) => this.render(event));
   }
 
   /** Every sync token given out so far answers 410 fullSyncRequired. */
@@ -166,7 +224,14 @@ export class FakeCalendar {
 
   // ---- HTTP (the caller is authenticated by FakeGoogle) ----
 
-  handle(sub: string, method: string, url: URL, body: string, headers: IncomingHttpHeaders, send: Send): boolean {
+  handle(
+    sub: string,
+    method: string,
+    url: URL,
+    body: string,
+    headers: IncomingHttpHeaders,
+    send: Send,
+  ): boolean {
     const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
     if (!match) return false;
     if (decodeURIComponent(match[1]) !== 'primary') {
@@ -180,7 +245,8 @@ export class FakeCalendar {
       const event = this.events(sub).get(id);
       if (event) send(200, this.render(event));
       else send(404, notFound);
-    } else if (id && method === 'PATCH') this.patch(sub, id, JSON.parse(body || '{}'), headers['if-match'], send);
+    } else if (id && method === 'PATCH')
+      this.patch(sub, id, JSON.parse(body || '{}'), headers['if-match'], send);
     else if (id && method === 'DELETE') {
       const event = this.events(sub).get(id) ?? this.instance(sub, id);
       if (!event) send(404, notFound);
@@ -196,9 +262,13 @@ export class FakeCalendar {
 
   private list(sub: string, query: URLSearchParams, send: Send) {
     const syncToken = query.get('syncToken');
-    if (syncToken && ['timeMin', 'timeMax', 'updatedMin', 'q', 'orderBy', 'iCalUID'].some((key) => query.has(key)))
+    if (
+      syncToken &&
+      ['timeMin', 'timeMax', 'updatedMin', 'q', 'orderBy', 'iCalUID'].some((key) => query.has(key))
+    )
       return send(400, invalid('Sync token cannot be used with other filters'));
-    if (query.get('singleEvents') === 'true') return send(400, invalid('singleEvents=true is not supported by the fake'));
+    if (query.get('singleEvents') === 'true')
+      return send(400, invalid('singleEvents=true is not supported by the fake'));
     const epoch = this.epochs.get(sub) ?? 0;
     let since = 0;
     if (syncToken) {
@@ -209,7 +279,8 @@ export class FakeCalendar {
     }
     const pageToken = query.get('pageToken');
     const page = pageToken ? decode(pageToken) : undefined;
-    if (pageToken && (!page || page.params !== paramsKey(query))) return send(400, invalid('Invalid page token'));
+    if (pageToken && (!page || page.params !== paramsKey(query)))
+      return send(400, invalid('Invalid page token'));
     const asOf = page?.seq ?? this.seq;
     const offset = page?.offset ?? 0;
     const maxResults = Math.min(Math.max(Number(query.get('maxResults') ?? 250) || 250, 1), 2500);
@@ -243,7 +314,13 @@ export class FakeCalendar {
       defaultReminders: [{ method: 'popup', minutes: 10 }],
       items: slice.map((event) => this.render(event)),
     };
-    if (!last) payload.nextPageToken = encode({ sub, seq: asOf, offset: offset + maxResults, params: paramsKey(query) });
+    if (!last)
+      payload.nextPageToken = encode({
+        sub,
+        seq: asOf,
+        offset: offset + maxResults,
+        params: paramsKey(query),
+      });
     else payload.nextSyncToken = encode({ sub, seq: asOf, epoch });
     send(200, payload);
   }
@@ -251,22 +328,32 @@ export class FakeCalendar {
   private insert(sub: string, body: CalendarEventFields & { id?: string }, send: Send) {
     const { id, etag: _e, status: _s, kind: _k, ...fields } = body;
     if (id !== undefined && !VALID_ID.test(id)) return send(400, invalid('Invalid resource id value.'));
-    if (id && this.events(sub).has(id)) return send(409, reference('calendar_events_insert_error_409_duplicate.json'));
+    if (id && this.events(sub).has(id))
+      return send(409, reference('calendar_events_insert_error_409_duplicate.json'));
     if (!fields.start || !fields.end) return send(400, invalid('Missing end time.'));
     const created = this.addEvent(sub, fields, id);
     send(200, this.render(this.events(sub).get(created)!));
   }
 
-  private patch(sub: string, id: string, body: CalendarEventFields, ifMatch: string | string[] | undefined, send: Send) {
+  private patch(
+    sub: string,
+    id: string,
+    body: CalendarEventFields,
+    ifMatch: string | string[] | undefined,
+    send: Send,
+  ) {
     const event = this.events(sub).get(id) ?? this.instance(sub, id);
     if (!event) return send(404, notFound);
-    if (ifMatch && ifMatch !== this.etag(event)) return send(412, reference('calendar_error_412_precondition.json'));
+    if (ifMatch && ifMatch !== this.etag(event))
+      return send(412, reference('calendar_error_412_precondition.json'));
     const { id: _i, etag: _e, kind: _k, ...fields } = body;
     // Top-level fields are replaced whole (arrays included); null clears one.
     for (const [key, value] of Object.entries(fields)) {
       if (value === null) delete event.fields[key];
       else if (key === 'start' || key === 'end')
-        event.fields[key] = Object.fromEntries(Object.entries(value as object).filter(([, part]) => part !== null));
+        event.fields[key] = Object.fromEntries(
+          Object.entries(value as object).filter(([, part]) => part !== null),
+        );
       else event.fields[key] = value;
     }
     if (fields.status === 'confirmed') event.cancelled = false;
@@ -299,7 +386,14 @@ export class FakeCalendar {
     const instance = event.recurringEventId
       ? { recurringEventId: event.recurringEventId, originalStartTime: event.originalStartTime }
       : {};
-    if (event.cancelled) return { kind: 'calendar#event', etag: this.etag(event), id: event.id, status: 'cancelled', ...instance };
+    if (event.cancelled)
+      return {
+        kind: 'calendar#event',
+        etag: this.etag(event),
+        id: event.id,
+        status: 'cancelled',
+        ...instance,
+      };
     return {
       kind: 'calendar#event',
       etag: this.etag(event),
@@ -339,7 +433,9 @@ export class FakeCalendar {
 }
 
 const paramsKey = (query: URLSearchParams) =>
-  ['singleEvents', 'showDeleted', 'timeMin', 'timeMax', 'maxResults', 'syncToken'].map((key) => query.get(key) ?? '').join('|');
+  ['singleEvents', 'showDeleted', 'timeMin', 'timeMax', 'maxResults', 'syncToken']
+    .map((key) => query.get(key) ?? '')
+    .join('|');
 
 interface TokenContents {
   sub: string;

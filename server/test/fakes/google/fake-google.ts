@@ -313,7 +313,10 @@ export class FakeGoogle {
         email_verified: account.emailVerified,
       });
     }
-    if (path.startsWith('/calendar/v3/') && this.calendar.handle(caller!, method ?? 'GET', url, body, request.headers, send))
+    if (
+      path.startsWith('/calendar/v3/') &&
+      this.calendar.handle(caller!, method ?? 'GET', url, body, request.headers, send)
+    )
       return;
     if (method === 'GET' && path === '/v1/people/me/connections')
       return this.listConnections(caller!, url.searchParams, send);
