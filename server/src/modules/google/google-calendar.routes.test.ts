@@ -319,6 +319,42 @@ describe('Google Calendar incremental sync', () => {
     expect(result.pushed).toBe(0);
   });
 
+  it('previews an occurrence moved at Google in a linked series and applies it as its own row', async () => {
+    const { user, sub } = await connectedUser();
+    const thursday = onWeekday(`${year}-05-01`, 4);
+    const series = calendar().addEvent(sub, {
+      summary: 'Tokyo sync',
+      ...timed(`${thursday}T10:00:00+09:00`, 'Asia/Tokyo', 30),
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TH'],
+    });
+    await sync(user);
+    calendar().changeOccurrence(
+      sub,
+      series,
+      { dateTime: `${plusDays(thursday, 7)}T01:00:00Z`, timeZone: 'Asia/Tokyo' },
+      {
+        ...timed(`${plusDays(thursday, 8)}T01:00:00Z`, 'Asia/Tokyo', 30),
+      },
+    );
+    const { items } = await preview(user);
+    const [master] = await ownRows(user);
+    expect(items).toMatchObject([
+      {
+        kind: 'changed',
+        title: 'Tokyo sync',
+        start_datetime: `${plusDays(thursday, 8)}T01:00:00.000Z`,
+        event: { id: master.id },
+      },
+    ]);
+    await applyAll(user);
+    const rows = await ownRows(user);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ series_id: master.id });
+    expect(new Date(rows[1].original_start as string).toISOString()).toBe(
+      `${plusDays(thursday, 7)}T01:00:00.000Z`,
+    );
+  });
+
   it.each([
     ['fullSyncRequired', 'calendar_error_410_full_sync_required.json'],
     ['updatedMinTooLongAgo', 'calendar_error_410_updated_min_too_long_ago.json'],
@@ -454,6 +490,39 @@ describe('Pushing Relate events to Google Calendar', () => {
     expect(calendar().event(sub, id)).toMatchObject({ summary: 'Pricing talk (Relate)', location: 'Room 4' });
   });
 
+  it('sends a Relate series with its rule in its zone, and never sends a read-only series', async () => {
+    const { user, sub } = await connectedUser();
+    const monday = onWeekday(`${year}-02-01`, 1);
+    await call(user, 'POST', '/api/events', {
+      title: 'Relate stand-up',
+      start_datetime: `${monday}T14:00:00Z`,
+      end_datetime: `${monday}T14:15:00Z`,
+      timezone: 'America/New_York',
+      repeat_pattern: 'weekly',
+      repeat_days: [1, 3],
+    });
+    const odd = calendar().addEvent(sub, {
+      summary: 'Second Tuesday',
+      ...timed(`${year}-02-09T10:00:00Z`, 'UTC'),
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+    });
+    await sync(user);
+    const pushed = calendar()
+      .listEvents(sub)
+      .find((event) => event.summary === 'Relate stand-up')!;
+    expect(pushed).toMatchObject({
+      start: { dateTime: `${monday}T14:00:00.000Z`, timeZone: 'America/New_York' },
+      recurrence: ['RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE'],
+    });
+    const readOnly = (await ownRows(user)).find((row) => row.title === 'Second Tuesday')!;
+    await call(user, 'PUT', `/api/events/${readOnly.id}`, { title: 'Renamed in Relate' });
+    expect((await sync(user)).pushed).toBe(0);
+    expect(calendar().event(sub, odd)).toMatchObject({
+      summary: 'Second Tuesday',
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+    });
+  });
+
   it('deletes the Google event when its linked Relate event is deleted', async () => {
     const { user, sub } = await connectedUser();
     const id = calendar().addEvent(sub, { summary: 'Goodbye', ...timed(`${year}-09-01T09:00:00Z`, 'UTC') });
@@ -466,6 +535,45 @@ describe('Pushing Relate events to Google Calendar', () => {
     // And it does not come back on the next sync.
     const result = await sync(user);
     expect(result).toMatchObject({ created: 0, items: [] });
+  });
+});
+
+describe('Guests and participants', () => {
+  it('makes guests who are Relate users of the group participants and keeps the other guests at Google', async () => {
+    const { user, sub } = await connectedUser();
+    const member = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    const invitation = (await t.as(user).post('/api/user-group', { email: member.email, name: 'M' })).json()
+      .data.id;
+    await t
+      .as(member)
+      .post('/api/user-group/approve-invitation', { invitation_id: invitation, display_name: 'U' });
+    const id = calendar().addEvent(sub, {
+      summary: 'Planning',
+      ...timed(`${year}-06-01T09:00:00Z`, 'UTC'),
+      attendees: [
+        { email: member.email.toUpperCase(), displayName: 'Member' },
+        { email: stranger.email },
+        { email: 'client@partner.example', displayName: 'Client' },
+        { email: 'room-1@resource.calendar.google.com', resource: true },
+      ],
+    });
+    await sync(user);
+    const [row] = await ownRows(user);
+    const event = (await call(user, 'GET', `/api/events/${row.id}`)).json().event;
+    expect(event.participants).toEqual([{ name: 'Member', email: member.email }]);
+    // The member sees it in their calendar; the stranger (another group) does not.
+    expect((await call(member, 'GET', `/api/events/${row.id}`)).statusCode).toBe(200);
+    expect((await call(stranger, 'GET', `/api/events/${row.id}`)).statusCode).toBe(404);
+
+    // Removing the member in Relate removes only them at Google.
+    await call(user, 'PUT', `/api/events/${row.id}`, { participants: [] });
+    await sync(user);
+    expect(
+      calendar()
+        .event(sub, id)!
+        .attendees!.map((attendee) => attendee.email),
+    ).toEqual([stranger.email, 'client@partner.example', 'room-1@resource.calendar.google.com']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import { fromFloating, toFloating } from '../../../src/modules/events/time-zone';
 
 const reference = (name: string) =>
   JSON.parse(readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8'));
@@ -120,9 +121,12 @@ export class FakeCalendar {
       if (!time || shiftDays === 0) return time;
       if (time.date)
         return { date: new Date(Date.parse(time.date) + shiftDays * 86_400_000).toISOString().slice(0, 10) };
+      // The same wall-clock time in the event's zone, shiftDays later (09:00 stays 09:00 across DST).
+      const zone = time.timeZone ?? 'UTC';
+      const floating = toFloating(new Date(time.dateTime!), zone);
       return {
         ...time,
-        dateTime: new Date(Date.parse(time.dateTime!) + shiftDays * 86_400_000).toISOString(),
+        dateTime: fromFloating(new Date(floating.getTime() + shiftDays * 86_400_000), zone).toISOString(),
       };
     };
     return items.map(
