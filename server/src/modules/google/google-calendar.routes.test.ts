@@ -225,6 +225,39 @@ describe('Google Calendar first sync', () => {
   });
 });
 
+describe('Linking a likely duplicate', () => {
+  it("fills Relate's empty fields from Google and overwrites neither side", async () => {
+    const { user, sub } = await connectedUser();
+    const id = calendar().addEvent(sub, {
+      summary: 'Team lunch',
+      location: 'Cafe Central',
+      description: 'Booked for 6',
+      ...timed(`${year}-03-20T12:00:00Z`, 'UTC', 90),
+    });
+    const local = (
+      await call(user, 'POST', '/api/events', {
+        title: 'Team lunch',
+        start_datetime: `${year}-03-20T12:00:00Z`,
+        end_datetime: `${year}-03-20T13:00:00Z`,
+        description: 'Bring the roadmap',
+      })
+    ).json().event;
+    const { items } = await preview(user);
+    expect(items).toMatchObject([{ kind: 'likely_duplicate', event: { id: local.id } }]);
+    expect((await applyAll(user)).linked).toBe(1);
+    const linked = (await call(user, 'GET', `/api/events/${local.id}`)).json().event;
+    expect(linked).toMatchObject({
+      location: 'Cafe Central',
+      description: 'Bring the roadmap',
+      end_datetime: `${year}-03-20T13:00:00.000Z`,
+      google_linked: true,
+    });
+    expect((await sync(user)).pushed).toBe(0);
+    expect(calendar().event(sub, id)).toMatchObject({ description: 'Booked for 6' });
+    expect(calendar().listEvents(sub)).toHaveLength(1);
+  });
+});
+
 describe('Google Calendar incremental sync', () => {
   it('applies an added and a changed event and asks before deleting a cancelled one', async () => {
     const { user, sub } = await connectedUser();

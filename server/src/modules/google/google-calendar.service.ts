@@ -236,13 +236,24 @@ export class GoogleCalendarService {
           if ((await this.repository.linksByEventIds(userId, [target.id], tx)).length > 0)
             throw fieldError('item_ids', `"${target.title}" is already linked to another Google event`);
           const mapped = await this.map(userId, google, context, tx);
+          // The same event on both sides: Relate's empty location and description are filled from
+          // Google, and what both have now is what they agree on — neither side is overwritten.
+          const fill: Partial<EventValues> = {};
+          if (!target.location && mapped.values.location) fill.location = mapped.values.location;
+          if (!target.description && mapped.values.description) fill.description = mapped.values.description;
+          if (Object.keys(fill).length > 0) await this.events.updateRow(userId, target.id, fill, tx);
           await this.repository.saveLink(
             userId,
             {
               googleEventId: review.googleEventId,
               eventId: target.id,
               etag: review.etag,
-              synced: this.syncedOfGoogle(mapped, google),
+              synced: {
+                ...(mapped.readOnlyReason
+                  ? this.syncedOfGoogle(mapped, google)
+                  : await this.syncedOfRelate(userId, { ...target, ...fill }, tx)),
+                google_attendees: this.syncedOfGoogle(mapped, google).google_attendees,
+              },
               readOnlyReason: mapped.readOnlyReason,
             },
             tx,
