@@ -344,13 +344,16 @@ export class GoogleCalendarService {
     google: GoogleCalendarEvent,
     context: CalendarContext,
     tx: Database,
+    known?: Set<string>,
   ): Promise<MappedGoogleEvent> {
     const mapped = fromGoogleEvent(google, context);
-    const members = await this.events.groupUserEmails(
-      userId,
-      mapped.attendees.map((attendee) => attendee.email),
-      tx,
-    );
+    const members =
+      known ??
+      (await this.events.groupUserEmails(
+        userId,
+        mapped.attendees.map((attendee) => attendee.email),
+        tx,
+      ));
     mapped.values.participants = mapped.attendees.filter((attendee) => members.has(attendee.email));
     return mapped;
   }
@@ -370,12 +373,19 @@ export class GoogleCalendarService {
   }
 
   /** A Relate event's synced fields, its participants counted only when they are Relate users of the group. */
-  private async syncedOfRelate(userId: number, row: EventRow, tx?: Database): Promise<CalendarSyncedValues> {
-    const members = await this.events.groupUserEmails(
-      userId,
-      row.participants.map((participant) => participant.email),
-      tx,
-    );
+  private async syncedOfRelate(
+    userId: number,
+    row: EventRow,
+    tx?: Database,
+    known?: Set<string>,
+  ): Promise<CalendarSyncedValues> {
+    const members =
+      known ??
+      (await this.events.groupUserEmails(
+        userId,
+        row.participants.map((participant) => participant.email),
+        tx,
+      ));
     return syncedOf({
       ...row,
       participants: row.participants.filter((participant) => members.has(participant.email.toLowerCase())),
@@ -423,10 +433,19 @@ export class GoogleCalendarService {
 
     // Likely duplicates: an unlinked Relate event with the same title and start.
     const masters = items.filter((item) => !item.recurringEventId);
+    // Which guests and participants are Relate users of the group: one query for the whole run.
+    const members = await this.events.groupUserEmails(
+      userId,
+      [
+        ...items.flatMap((item) => (item.attendees ?? []).flatMap((attendee) => attendee.email ?? [])),
+        ...[...rows.values()].flatMap((row) => row.participants.map((participant) => participant.email)),
+      ],
+      tx,
+    );
     const mappedById = new Map<string, MappedGoogleEvent>();
     for (const item of items)
       if (item.status !== 'cancelled')
-        mappedById.set(item.id!, await this.map(userId, item, changes.context, tx));
+        mappedById.set(item.id!, await this.map(userId, item, changes.context, tx, members));
     const unlinked = masters.filter((item) => item.status !== 'cancelled' && !linkById.has(item.id!));
     const candidates = await this.events.rowsByTitleAndStart(
       userId,
@@ -464,7 +483,7 @@ export class GoogleCalendarService {
       if (link && !link.eventId) continue; // deleted in Relate: the push deletes it at Google
       if (link && !link.etag) continue; // an insert whose answer was lost: the push's retry links it
       if (link && row) {
-        const outcome = await this.compare(userId, item, mapped, link, row, autoApply, tx);
+        const outcome = await this.compare(userId, item, mapped, link, row, autoApply, tx, members);
         if (outcome.review) review(item, { ...outcome.review, seriesGoogleId: null });
         else settled.push(id);
         if (outcome.updated) counts.updated++;
@@ -512,6 +531,7 @@ export class GoogleCalendarService {
           own,
           autoApply,
           tx,
+          members,
         );
         if (outcome.review) review(item, { ...outcome.review, seriesGoogleId: seriesId });
         else settled.push(id);
@@ -607,6 +627,7 @@ export class GoogleCalendarService {
     row: EventRow,
     autoApply: boolean,
     tx: Database,
+    members?: Set<string>,
   ): Promise<{ review?: Pick<NewCalendarReview, 'kind' | 'eventId' | 'changes'>; updated?: boolean }> {
     const google = this.syncedOfGoogle(mapped, item);
     const synced = link.synced;
@@ -623,7 +644,7 @@ export class GoogleCalendarService {
       );
       return {};
     }
-    const relate = await this.syncedOfRelate(userId, row, tx);
+    const relate = await this.syncedOfRelate(userId, row, tx, members);
     // A read-only event is never edited in Relate's terms: Google's version wins.
     const clashing = link.readOnlyReason
       ? []
@@ -837,10 +858,14 @@ export class GoogleCalendarService {
         review.eventId && review.kind !== 'deleted_upstream' ? [review.eventId] : [],
       ),
     );
+    const members = await this.events.groupUserEmails(
+      userId,
+      rows.flatMap((row) => row.participants.map((participant) => participant.email)),
+    );
     for (const row of rows) {
       const link = linkByEvent.get(row.id);
       if (link?.readOnlyReason || waiting.has(row.id)) continue;
-      const relate = await this.syncedOfRelate(userId, row);
+      const relate = await this.syncedOfRelate(userId, row, undefined, members);
       if (!link?.etag) {
         const saved = await this.insert(userId, calendar, row, link, linkByEvent);
         if (!saved) continue;
