@@ -556,6 +556,41 @@ describe('Pushing Relate events to Google Calendar', () => {
     });
   });
 
+  it('sends an occurrence changed or deleted in Relate as a changed instance and an EXDATE', async () => {
+    const { user, sub } = await connectedUser();
+    const wednesday = onWeekday(`${year}-06-01`, 3);
+    const series = calendar().addEvent(sub, {
+      summary: 'Design review',
+      ...timed(`${wednesday}T15:00:00+02:00`, 'Europe/Berlin'),
+      recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE'],
+    });
+    await sync(user);
+    const [master] = await ownRows(user);
+    // What occurrence editing stores ("This event"): a moved second Wednesday, a deleted third one.
+    await t.database.db.execute(sql`
+      insert into events (owner_id, title, start_at, end_at, timezone, series_id, original_start)
+      values (${user.id}, 'Design review (moved)', ${`${plusDays(wednesday, 8)}T13:00:00Z`},
+              ${`${plusDays(wednesday, 8)}T14:00:00Z`}, 'Europe/Berlin', ${master.id}, ${`${plusDays(wednesday, 7)}T13:00:00Z`})`);
+    await t.database.db.execute(sql`
+      update events set excluded_starts = array[${`${plusDays(wednesday, 14)}T13:00:00Z`}::timestamptz]
+      where id = ${master.id}`);
+    expect((await sync(user)).pushed).toBe(2);
+    const instance = `${series}_${plusDays(wednesday, 7).replace(/-/g, '')}T130000Z`;
+    expect(calendar().event(sub, instance)).toMatchObject({
+      summary: 'Design review (moved)',
+      recurringEventId: series,
+      start: { dateTime: `${plusDays(wednesday, 8)}T13:00:00.000Z` },
+    });
+    expect(calendar().event(sub, series)!.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=WE',
+      `EXDATE;TZID=Europe/Berlin:${plusDays(wednesday, 14).replace(/-/g, '')}T150000`,
+    ]);
+    // Both are linked now: the next sync reads its own writes back without changes or copies.
+    const again = await sync(user);
+    expect(again).toMatchObject({ created: 0, pushed: 0, items: [] });
+    expect(await ownRows(user)).toHaveLength(2);
+  });
+
   it('deletes the Google event when its linked Relate event is deleted', async () => {
     const { user, sub } = await connectedUser();
     const id = calendar().addEvent(sub, { summary: 'Goodbye', ...timed(`${year}-09-01T09:00:00Z`, 'UTC') });
