@@ -336,6 +336,30 @@ export class GoogleCalendar {
     };
   }
 
+  /** Every occurrence of a series between the bounds (for a series whose rule Relate cannot represent). */
+  async instances(eventId: string, timeMin: Date, timeMax: Date): Promise<GoogleCalendarEvent[]> {
+    const items: GoogleCalendarEvent[] = [];
+    let pageToken: string | undefined;
+    do {
+      const { data } = await this.retry(() =>
+        this.api.events.instances(
+          {
+            calendarId: PRIMARY,
+            eventId,
+            timeMin: timeMin.toISOString(),
+            timeMax: timeMax.toISOString(),
+            maxResults: this.pageSize,
+            pageToken,
+          },
+          { retry: false },
+        ),
+      );
+      items.push(...(data.items ?? []));
+      pageToken = data.nextPageToken ?? undefined;
+    } while (pageToken);
+    return items;
+  }
+
   async get(eventId: string): Promise<GoogleCalendarEvent> {
     const { data } = await this.retry(() =>
       this.api.events.get({ calendarId: PRIMARY, eventId }, { retry: false }),

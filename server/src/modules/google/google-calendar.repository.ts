@@ -68,6 +68,19 @@ export class GoogleCalendarRepository {
       .where(and(eq(googleCalendarLinks.userId, userId), inArray(googleCalendarLinks.googleEventId, ids)));
   }
 
+  /** The links of a series' occurrences (`<seriesId>_…`). */
+  async linksWithPrefix(userId: number, prefix: string, db: Database = this.db): Promise<CalendarLinkRow[]> {
+    return db
+      .select()
+      .from(googleCalendarLinks)
+      .where(
+        and(
+          eq(googleCalendarLinks.userId, userId),
+          sql`starts_with(${googleCalendarLinks.googleEventId}, ${prefix})`,
+        ),
+      );
+  }
+
   async linksByEventIds(
     userId: number,
     eventIds: number[],

@@ -112,6 +112,7 @@ describe('Google Calendar first sync', () => {
       end: { date: `${year}-06-22` },
     });
     const monday = onWeekday(`${year}-03-01`, 1);
+    const lastFriday = onWeekday(`${year}-01-25`, 5);
     calendar().addEvent(sub, {
       summary: 'Weekly pipeline',
       ...timed(`${monday}T09:00:00+01:00`, 'Europe/Berlin', 30),
@@ -124,7 +125,7 @@ describe('Google Calendar first sync', () => {
     });
     calendar().addEvent(sub, {
       summary: 'Last Friday review',
-      ...timed(`${year}-01-31T16:00:00Z`, 'UTC'),
+      ...timed(`${lastFriday}T16:00:00Z`, 'UTC'),
       recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=-1FR'],
     });
     calendar().addEvent(sub, { summary: 'Too old', ...timed(`${year - 3}-01-01T10:00:00Z`, 'UTC') });
@@ -213,8 +214,18 @@ describe('Google Calendar first sync', () => {
       `${year}-03-15T01:00:00.000Z`,
       `${year}-05-15T01:00:00.000Z`,
     ]);
-    // Read-only series: imported as its first occurrence, never sent back to Google.
-    expect(starts('Last Friday review')).toEqual([`${year}-01-31T16:00:00.000Z`]);
+    // Read-only series: its first occurrence and one read-only row per later occurrence in the window.
+    const expectedFridays = Array.from({ length: 12 }, (_, month) => {
+      const last = new Date(Date.UTC(year, month + 1, 0, 16));
+      last.setUTCDate(last.getUTCDate() - ((last.getUTCDay() + 2) % 7));
+      return last.toISOString();
+    }).filter((start) => start < `${year}-12-31T00:00:00Z`);
+    expect(starts('Last Friday review')).toEqual(expectedFridays);
+    const fridayRows = (await ownRows(user)).filter((row) => row.title === 'Last Friday review');
+    // The window reaches two years ahead: every last Friday after the first is a row of its own.
+    expect(fridayRows.filter((row) => row.series_id === fridayRows[0].id).length).toBeGreaterThanOrEqual(
+      expectedFridays.length - 1,
+    );
     // Outside the window (more than a year back): not read.
     expect(events.some((event) => event.title === 'Too old')).toBe(false);
 
@@ -554,6 +565,14 @@ describe('Pushing Relate events to Google Calendar', () => {
       summary: 'Second Tuesday',
       recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
     });
+    // A change at Google refreshes the series and every one of its read-only occurrences.
+    calendar().editEvent(sub, odd, { summary: 'Second Tuesday (new room)' });
+    await sync(user);
+    const series = (await ownRows(user)).filter(
+      (row) => row.id === readOnly.id || row.series_id === readOnly.id,
+    );
+    expect(series.length).toBeGreaterThan(12);
+    expect(new Set(series.map((row) => row.title))).toEqual(new Set(['Second Tuesday (new room)']));
   });
 
   it('sends an occurrence changed or deleted in Relate as a changed instance and an EXDATE', async () => {

@@ -35,6 +35,8 @@ const DAY = 86_400_000;
 const WINDOW_BACK_DAYS = 365;
 const WINDOW_AHEAD_DAYS = 730;
 const CALENDAR_KEY = '_calendar';
+/** A read-only series (ADR 0023) carries its occurrences in the window, read with events.instances. */
+const INSTANCES_KEY = '_instances';
 
 interface FetchedChanges {
   items: GoogleCalendarEvent[];
@@ -46,7 +48,10 @@ interface FetchedChanges {
 }
 
 type Changes = NonNullable<CalendarReviewRow['changes']>;
-type StoredGoogle = GoogleCalendarEvent & { [CALENDAR_KEY]?: CalendarContext };
+type StoredGoogle = GoogleCalendarEvent & {
+  [CALENDAR_KEY]?: CalendarContext;
+  [INSTANCES_KEY]?: GoogleCalendarEvent[];
+};
 
 /** What went wrong, for the caller and for the status card. */
 function syncFailure(error: unknown, fallback: string): AppError {
@@ -106,6 +111,7 @@ export class GoogleCalendarService {
     try {
       const state = await this.repository.syncState(userId);
       const changes = await this.fetchChanges(calendar, state?.syncToken ?? null);
+      await this.fetchReadOnlyOccurrences(calendar, changes);
       const counts = await this.db.transaction(async (tx) => {
         const result = await this.record(userId, changes, !options.preview, tx);
         await this.repository.saveSyncToken(userId, changes.nextSyncToken ?? null, this.clock(), tx);
@@ -336,6 +342,79 @@ export class GoogleCalendarService {
         return { items, context, nextSyncToken: page.nextSyncToken, full: !syncToken, window };
       pageToken = page.nextPageToken;
     }
+  }
+
+  /** The occurrences of each series Relate cannot represent, read before the transaction. */
+  private async fetchReadOnlyOccurrences(calendar: GoogleCalendar, changes: FetchedChanges) {
+    for (const item of changes.items as StoredGoogle[]) {
+      if (item.recurringEventId || item.status === 'cancelled' || !item.recurrence?.length) continue;
+      if (!fromGoogleEvent(item, changes.context).readOnlyReason) continue;
+      item[INSTANCES_KEY] = await calendar.instances(item.id!, changes.window.from, changes.window.to);
+    }
+  }
+
+  /**
+   * A read-only series is its first occurrence plus one read-only row per later occurrence in the
+   * window (linked to it by series_id and original_start), refreshed whenever Google's series changes.
+   */
+  private async storeReadOnlyOccurrences(
+    userId: number,
+    master: EventRow,
+    google: StoredGoogle,
+    readOnlyReason: string,
+    tx: Database,
+  ) {
+    const instances = google[INSTANCES_KEY];
+    if (!instances) return;
+    const context = google[CALENDAR_KEY] ?? {};
+    const existing = new Map(
+      (await this.repository.linksWithPrefix(userId, `${google.id}_`, tx)).map((link) => [
+        link.googleEventId,
+        link,
+      ]),
+    );
+    const kept = new Set<string>();
+    for (const instance of instances) {
+      const original = instantOf(instance.originalStartTime);
+      if (!instance.id || !original || original.getTime() === master.startAt.getTime()) continue;
+      kept.add(instance.id);
+      const mapped = await this.map(userId, instance, context, tx);
+      const values = { ...this.columns(mapped), repeatPattern: 'none' as const, excludedStarts: [] };
+      const link = existing.get(instance.id);
+      let eventId = link?.eventId ?? undefined;
+      if (eventId) await this.events.updateRow(userId, eventId, values, tx);
+      else
+        eventId = await this.events.insertRow(
+          userId,
+          {
+            ...(values as EventValues),
+            eventType: master.eventType,
+            googleSync: true,
+            icalUid: master.icalUid,
+            seriesId: master.id,
+            originalStart: original,
+          },
+          tx,
+        );
+      await this.repository.saveLink(
+        userId,
+        {
+          googleEventId: instance.id,
+          eventId,
+          etag: instance.etag ?? null,
+          synced: this.syncedOfGoogle(mapped, instance),
+          readOnlyReason,
+        },
+        tx,
+      );
+    }
+    const gone = [...existing.values()].filter((link) => !kept.has(link.googleEventId));
+    await this.repository.deleteLinks(
+      userId,
+      gone.map((link) => link.googleEventId),
+      tx,
+    );
+    for (const link of gone) if (link.eventId) await this.events.deleteRow(userId, link.eventId, tx);
   }
 
   /** Google's event as Relate fields, its guests kept as participants when they are Relate users of the group. */
@@ -578,6 +657,8 @@ export class GoogleCalendarService {
       for (const link of links) {
         const row = link.eventId ? rows.get(link.eventId) : undefined;
         if (!row || !link.etag || listed.has(link.googleEventId)) continue;
+        // Occurrences of a read-only series are not listed on their own; their series refreshes them.
+        if (link.readOnlyReason && row.seriesId) continue;
         const inWindow =
           row.startAt < changes.window.to &&
           (row.endAt >= changes.window.from || row.repeatPattern !== 'none');
@@ -688,6 +769,14 @@ export class GoogleCalendarService {
     ) as Partial<EventValues>;
     if (row.seriesId) Object.assign(values, { repeatPattern: 'none', excludedStarts: [] });
     if (Object.keys(values).length > 0) await this.events.updateRow(userId, row.id, values, tx);
+    if (mapped.readOnlyReason && !row.seriesId)
+      await this.storeReadOnlyOccurrences(
+        userId,
+        { ...row, ...values } as EventRow,
+        google as StoredGoogle,
+        mapped.readOnlyReason,
+        tx,
+      );
     await this.repository.saveLink(
       userId,
       {
@@ -730,6 +819,8 @@ export class GoogleCalendarService {
       tx,
     );
     const [row] = await this.events.rows(userId, [id], tx);
+    if (mapped.readOnlyReason)
+      await this.storeReadOnlyOccurrences(userId, row, google as StoredGoogle, mapped.readOnlyReason, tx);
     return row;
   }
 

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import rrulePackage from 'rrule';
 import { fromFloating, toFloating } from '../../../src/modules/events/time-zone';
+
+const { RRule } = rrulePackage;
 
 const reference = (name: string) =>
   JSON.parse(readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8'));
@@ -236,6 +239,11 @@ export class FakeCalendar {
     headers: IncomingHttpHeaders,
     send: Send,
   ): boolean {
+    const instances = /^\/calendar\/v3\/calendars\/primary\/events\/([^/]+)\/instances$/.exec(url.pathname);
+    if (instances && method === 'GET') {
+      this.instances(sub, decodeURIComponent(instances[1]), url.searchParams, send);
+      return true;
+    }
     const match = /^\/calendar\/v3\/calendars\/([^/]+)\/events(?:\/([^/]+))?$/.exec(url.pathname);
     if (!match) return false;
     if (decodeURIComponent(match[1]) !== 'primary') {
@@ -327,6 +335,53 @@ export class FakeCalendar {
       });
     else payload.nextSyncToken = encode({ sub, seq: asOf, epoch });
     send(200, payload);
+  }
+
+  /** events.instances: the series' occurrences in [timeMin, timeMax), its changed ones as stored, cancelled ones left out. */
+  private instances(sub: string, id: string, query: URLSearchParams, send: Send) {
+    const series = this.events(sub).get(id);
+    if (!series || series.cancelled || !series.fields.recurrence) return send(404, notFound);
+    const timeMin = new Date(query.get('timeMin') ?? '1970-01-01T00:00:00Z');
+    const timeMax = new Date(query.get('timeMax') ?? '2100-01-01T00:00:00Z');
+    const allDay = Boolean(series.fields.start?.date);
+    const zone = allDay ? 'UTC' : (series.fields.start?.timeZone ?? this.timeZone);
+    const start = new Date(startOf(series.fields.start));
+    const duration = startOf(series.fields.end) - start.getTime();
+    // The fake expands the RRULE (EXDATE and RDATE lines are not read): enough for its tests.
+    const line = series.fields.recurrence.find((entry) => entry.startsWith('RRULE:'));
+    if (!line) return send(200, { kind: 'calendar#events', timeZone: this.timeZone, items: [] });
+    const rule = new RRule({ ...RRule.parseString(line.slice(6)), dtstart: toFloating(start, zone) });
+    const items = rule
+      .between(toFloating(new Date(timeMin.getTime() - duration), zone), toFloating(timeMax, zone), true)
+      .map((floating) => fromFloating(floating, zone))
+      .filter((occurrence) => occurrence < timeMax && occurrence.getTime() + duration > timeMin.getTime())
+      .flatMap((occurrence) => {
+        const originalStartTime: OriginalStart = allDay
+          ? { date: occurrence.toISOString().slice(0, 10) }
+          : { dateTime: occurrence.toISOString(), timeZone: zone };
+        const instanceId = `${id}_${instanceSuffix(originalStartTime)}`;
+        const changed = this.events(sub).get(instanceId);
+        if (changed) return changed.cancelled ? [] : [this.render(changed)];
+        const end = new Date(occurrence.getTime() + duration);
+        const { recurrence: _r, ...fields } = series.fields;
+        return [
+          {
+            ...this.render(series),
+            ...fields,
+            recurrence: undefined,
+            id: instanceId,
+            recurringEventId: id,
+            originalStartTime,
+            start: allDay
+              ? { date: occurrence.toISOString().slice(0, 10) }
+              : { dateTime: occurrence.toISOString(), timeZone: zone },
+            end: allDay
+              ? { date: end.toISOString().slice(0, 10) }
+              : { dateTime: end.toISOString(), timeZone: zone },
+          },
+        ];
+      });
+    send(200, { kind: 'calendar#events', timeZone: this.timeZone, items });
   }
 
   private insert(sub: string, body: CalendarEventFields & { id?: string }, send: Send) {
