@@ -296,7 +296,13 @@ export class GoogleCalendarService {
         await this.repository.deleteReviews(userId, [review.googleEventId], tx);
       }
     });
-    if (keepRelate.size > 0) result.pushed = await this.pushOnly(userId);
+    // The decisions are stored; if Google cannot take Relate's values now, the next sync sends them
+    // (and the status card says why).
+    if (keepRelate.size > 0)
+      result.pushed = await this.pushOnly(userId).catch((error) => {
+        if (error instanceof AppError) return 0;
+        throw error;
+      });
     return result;
   }
 
