@@ -156,7 +156,7 @@ export class GoogleCalendarService {
     const shown = reviews.filter((review) => !review.seriesGoogleId || !waiting.has(review.seriesGoogleId));
     const rows = new Map(
       (
-        await this.events.rows(
+        await this.events.syncRows(
           userId,
           shown.flatMap((review) => (review.eventId ? [review.eventId] : [])),
         )
@@ -225,7 +225,7 @@ export class GoogleCalendarService {
         const google = review.google as StoredGoogle;
         const context = google[CALENDAR_KEY] ?? {};
         const [link] = await this.repository.linksByGoogleIds(userId, [review.googleEventId], tx);
-        const [row] = link?.eventId ? await this.events.rows(userId, [link.eventId], tx) : [];
+        const [row] = link?.eventId ? await this.events.syncRows(userId, [link.eventId], tx) : [];
         if (review.seriesGoogleId && (!row || review.kind === 'deleted_upstream')) {
           const master = await this.linkedRow(userId, review.seriesGoogleId, tx);
           if (!master) throw fieldError('item_ids', 'Apply the series of this occurrence first');
@@ -237,7 +237,7 @@ export class GoogleCalendarService {
           await this.applyWaitingOccurrences(userId, created, review.googleEventId, tx);
           result.created++;
         } else if (review.kind === 'likely_duplicate') {
-          const [target] = review.eventId ? await this.events.rows(userId, [review.eventId], tx) : [];
+          const [target] = review.eventId ? await this.events.syncRows(userId, [review.eventId], tx) : [];
           if (!target) throw notFound('Event');
           if ((await this.repository.linksByEventIds(userId, [target.id], tx)).length > 0)
             throw fieldError('item_ids', `"${target.title}" is already linked to another Google event`);
@@ -247,7 +247,7 @@ export class GoogleCalendarService {
           const fill: Partial<EventValues> = {};
           if (!target.location && mapped.values.location) fill.location = mapped.values.location;
           if (!target.description && mapped.values.description) fill.description = mapped.values.description;
-          if (Object.keys(fill).length > 0) await this.events.updateRow(userId, target.id, fill, tx);
+          if (Object.keys(fill).length > 0) await this.events.updateSyncRow(userId, target.id, fill, tx);
           await this.repository.saveLink(
             userId,
             {
@@ -268,7 +268,7 @@ export class GoogleCalendarService {
           result.linked++;
         } else if (review.kind === 'deleted_upstream') {
           await this.repository.deleteLinks(userId, [review.googleEventId], tx);
-          if (row) await this.events.deleteRow(userId, row.id, tx);
+          if (row) await this.events.deleteSyncRow(userId, row.id, tx);
           result.deleted++;
         } else {
           if (!row || !link) throw notFound('Event');
@@ -388,9 +388,9 @@ export class GoogleCalendarService {
       const values = { ...this.columns(mapped), repeatPattern: 'none' as const, excludedStarts: [] };
       const link = existing.get(instance.id);
       let eventId = link?.eventId ?? undefined;
-      if (eventId) await this.events.updateRow(userId, eventId, values, tx);
+      if (eventId) await this.events.updateSyncRow(userId, eventId, values, tx);
       else
-        eventId = await this.events.insertRow(
+        eventId = await this.events.insertSyncRow(
           userId,
           {
             ...(values as EventValues),
@@ -420,7 +420,7 @@ export class GoogleCalendarService {
       gone.map((link) => link.googleEventId),
       tx,
     );
-    for (const link of gone) if (link.eventId) await this.events.deleteRow(userId, link.eventId, tx);
+    for (const link of gone) if (link.eventId) await this.events.deleteSyncRow(userId, link.eventId, tx);
   }
 
   /** Google's event as Relate fields, its guests kept as participants when they are Relate users of the group. */
@@ -490,7 +490,7 @@ export class GoogleCalendarService {
     const linkById = new Map(links.map((link) => [link.googleEventId, link]));
     const rows = new Map(
       (
-        await this.events.rows(
+        await this.events.syncRows(
           userId,
           links.flatMap((link) => (link.eventId ? [link.eventId] : [])),
           tx,
@@ -532,7 +532,7 @@ export class GoogleCalendarService {
       if (item.status !== 'cancelled')
         mappedById.set(item.id!, await this.map(userId, item, changes.context, tx, members));
     const unlinked = masters.filter((item) => item.status !== 'cancelled' && !linkById.has(item.id!));
-    const candidates = await this.events.rowsByTitleAndStart(
+    const candidates = await this.events.syncRowsByTitleAndStart(
       userId,
       unlinked.map((item) => ({
         title: mappedById.get(item.id!)!.values.title,
@@ -697,7 +697,7 @@ export class GoogleCalendarService {
   private async linkedRow(userId: number, googleId: string, tx: Database): Promise<EventRow | undefined> {
     const link = await this.linkOf(userId, googleId, tx);
     if (!link?.eventId) return undefined;
-    const [row] = await this.events.rows(userId, [link.eventId], tx);
+    const [row] = await this.events.syncRows(userId, [link.eventId], tx);
     return row;
   }
 
@@ -774,7 +774,7 @@ export class GoogleCalendarService {
       Object.entries(all).filter(([column]) => wanted.has(column as keyof EventValues)),
     ) as Partial<EventValues>;
     if (row.seriesId) Object.assign(values, { repeatPattern: 'none', excludedStarts: [] });
-    if (Object.keys(values).length > 0) await this.events.updateRow(userId, row.id, values, tx);
+    if (Object.keys(values).length > 0) await this.events.updateSyncRow(userId, row.id, values, tx);
     if (mapped.readOnlyReason && !row.seriesId)
       await this.storeReadOnlyOccurrences(
         userId,
@@ -803,7 +803,7 @@ export class GoogleCalendarService {
     known?: MappedGoogleEvent,
   ): Promise<EventRow> {
     const mapped = known ?? (await this.map(userId, google, context, tx));
-    const id = await this.events.insertRow(
+    const id = await this.events.insertSyncRow(
       userId,
       {
         ...(this.columns(mapped) as Required<MappedGoogleEvent['values']>),
@@ -824,7 +824,7 @@ export class GoogleCalendarService {
       },
       tx,
     );
-    const [row] = await this.events.rows(userId, [id], tx);
+    const [row] = await this.events.syncRows(userId, [id], tx);
     if (mapped.readOnlyReason)
       await this.storeReadOnlyOccurrences(userId, row, google as StoredGoogle, mapped.readOnlyReason, tx);
     return row;
@@ -861,13 +861,13 @@ export class GoogleCalendarService {
     const original = instantOf(google.originalStartTime);
     if (!original) return undefined;
     const link = await this.linkOf(userId, review.googleEventId, tx);
-    const [own] = link?.eventId ? await this.events.rows(userId, [link.eventId], tx) : [];
+    const [own] = link?.eventId ? await this.events.syncRows(userId, [link.eventId], tx) : [];
     if (google.status === 'cancelled') {
       if (link) await this.repository.deleteLinks(userId, [review.googleEventId], tx);
-      if (own) await this.events.deleteRow(userId, own.id, tx);
+      if (own) await this.events.deleteSyncRow(userId, own.id, tx);
       if (master.excludedStarts.some((start) => start.getTime() === original.getTime())) return master;
       const excludedStarts = [...master.excludedStarts, original].sort((a, b) => a.getTime() - b.getTime());
-      await this.events.updateRow(userId, master.id, { excludedStarts }, tx);
+      await this.events.updateSyncRow(userId, master.id, { excludedStarts }, tx);
       // Google keeps a cancelled occurrence as an event of its own, not as an EXDATE of the series: the
       // series' agreed recurrence takes the exclusion, so the push does not send it back.
       const masterLink = (await this.repository.linksByEventIds(userId, [master.id], tx))[0];
@@ -896,9 +896,9 @@ export class GoogleCalendarService {
       excludedStarts: [],
     };
     let eventId = own?.id;
-    if (own) await this.events.updateRow(userId, own.id, values, tx);
+    if (own) await this.events.updateSyncRow(userId, own.id, values, tx);
     else
-      eventId = await this.events.insertRow(
+      eventId = await this.events.insertSyncRow(
         userId,
         {
           ...(values as EventValues),
