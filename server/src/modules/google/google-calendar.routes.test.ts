@@ -585,14 +585,21 @@ describe('Pushing Relate events to Google Calendar', () => {
     });
     await sync(user);
     const [master] = await ownRows(user);
-    // What occurrence editing stores ("This event"): a moved second Wednesday, a deleted third one.
-    await t.database.db.execute(sql`
-      insert into events (owner_id, title, start_at, end_at, timezone, series_id, original_start)
-      values (${user.id}, 'Design review (moved)', ${`${plusDays(wednesday, 8)}T13:00:00Z`},
-              ${`${plusDays(wednesday, 8)}T14:00:00Z`}, 'Europe/Berlin', ${master.id}, ${`${plusDays(wednesday, 7)}T13:00:00Z`})`);
-    await t.database.db.execute(sql`
-      update events set excluded_starts = array[${`${plusDays(wednesday, 14)}T13:00:00Z`}::timestamptz]
-      where id = ${master.id}`);
+    // "This event": the second Wednesday moved a day later, the third one deleted.
+    const moved = await call(user, 'PUT', `/api/events/${master.id}`, {
+      scope: 'this',
+      occurrence_start: `${plusDays(wednesday, 7)}T13:00:00.000Z`,
+      title: 'Design review (moved)',
+      start_datetime: `${plusDays(wednesday, 8)}T13:00:00.000Z`,
+      end_datetime: `${plusDays(wednesday, 8)}T14:00:00.000Z`,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const deleted = await call(
+      user,
+      'DELETE',
+      `/api/events/${master.id}?scope=this&occurrence_start=${plusDays(wednesday, 14)}T13:00:00.000Z`,
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await sync(user)).pushed).toBe(2);
     const instance = `${series}_${plusDays(wednesday, 7).replace(/-/g, '')}T130000Z`;
     expect(calendar().event(sub, instance)).toMatchObject({
