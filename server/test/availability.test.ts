@@ -1,0 +1,101 @@
+/**
+ * Issue 19, "one user must not freeze everyone": while one caller sends a heavy request, another's
+ * `GET /api/health` still answers promptly.
+ *
+ * How these are measured: the app listens on a loopback port in this process (the heavy work runs on the
+ * same event loop as the test), the heavy request is started, and once the server is busy with it a
+ * health request is timed from send to answer. The bound is 500 ms plus the health request's own
+ * latency measured just before on the idle server (`baseline`): on this shared 2-core machine an idle
+ * health request alone can take tens of milliseconds under other load, and that is not what is tested.
+ * A server whose event loop or single PGlite connection is held by the heavy request answers only after
+ * it, seconds later (the figures before the fixes are in the commit messages and decision 0025).
+ */
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test-app';
+
+let t: TestApp;
+let base: string;
+let port: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+});
+afterAll(() => t?.close());
+
+/** Milliseconds from sending GET /api/health on a fresh connection to its complete answer. */
+export function healthLatency(url: string): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${url}/api/health`, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`health answered ${response.statusCode}`)),
+      );
+    });
+    request.on('error', reject);
+  });
+}
+
+/** The idle server's health latency: the slowest of three, so a single hiccup does not tighten the bound. */
+async function baseline(url: string): Promise<number> {
+  const samples = [await healthLatency(url), await healthLatency(url), await healthLatency(url)];
+  return Math.max(...samples);
+}
+
+describe('a 100 MB JSON body from an anonymous caller', () => {
+  it('gets 401 before the server reads it, and health answers meanwhile', async () => {
+    const idle = await baseline(base);
+    const size = 100 * 1024 * 1024;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    const answered = new Promise<string>((resolve) => {
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1');
+        if (answer.includes('\r\n\r\n')) resolve(answer);
+      });
+      socket.on('error', () => resolve(answer));
+    });
+    socket.write(
+      `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    );
+    // The first megabyte of a JSON document 100 MB long; the rest is never sent.
+    socket.write(`{"csvData":"${'a'.repeat(1024 * 1024)}`);
+    const head = await Promise.race([
+      answered,
+      new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
+    ]);
+    // Before: the access check waited for the whole body, so nothing came back.
+    expect(head).toMatch(/^HTTP\/1\.1 401/);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(await healthLatency(base)).toBeLessThan(500 + idle);
+    socket.destroy();
+  });
+
+  it('refused while still sending, does not stall a graceful shutdown', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const otherPort = (other.app.server.address() as AddressInfo).port;
+    const socket = net.connect(otherPort, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closedByServer = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    socket.resume();
+    socket.write(
+      'POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"csvData":"',
+    );
+    // The client keeps its connection open and sends nothing more; the server closes it.
+    await closedByServer;
+    await other.close();
+  });
+});
