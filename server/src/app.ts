@@ -162,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Open streams never finish by themselves: end them before the server waits for in-flight requests.
   app.addHook('preClose', () => app.services.notificationStreams.close());
   app.addHook('onClose', () => app.services.jobs.stop());
+  app.addHook('onClose', () => app.services.workers.close());
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);
   closeUnreadBodies(app);

@@ -1,3 +1,4 @@
+import { WorkerPool } from './lib/workers/pool';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -133,6 +134,7 @@ export async function createServices({
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
+  const workers = new WorkerPool();
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -140,10 +142,11 @@ export async function createServices({
     groups,
     notifications,
     maintenance,
+    workers,
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
-  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups);
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
@@ -208,6 +211,7 @@ export async function createServices({
   await jobs.ensureSchedules();
   return {
     jobs,
+    workers,
     users,
     auth,
     passwords,

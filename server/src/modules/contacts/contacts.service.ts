@@ -13,14 +13,13 @@ import {
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
 import { openCsv } from '../../lib/csv';
-import { suggestContactMapping } from '../../lib/csv/profiles';
+import type { WorkerPool } from '../../lib/workers/pool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
 import {
-  CSV_CONTACT_FIELDS,
   type ParsedContactRow,
   parseContactRow,
   planImport,
@@ -40,8 +39,6 @@ import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } 
 export type { ContactRow };
 
 const MAX_REPORTED_ROW_ERRORS = 1000;
-/** Values per column the mapping guess looks at. */
-const GUESS_SAMPLE_ROWS = 50;
 
 /** 400 naming what an empty contact needs (the fields a person is known by). */
 const emptyContact = () =>
@@ -103,6 +100,7 @@ export class ContactsService {
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
+    private readonly workers: WorkerPool,
   ) {}
 
   async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
@@ -242,37 +240,9 @@ export class ContactsService {
     return deleted;
   }
 
-  /**
-   * The columns, row count and first few rows (keyed by column) of an uploaded CSV, with the export it
-   * was recognised as and the mapping the dialog starts from.
-   */
-  async inspectCsv(file: Readable | Buffer) {
-    const table = await openCsv(file);
-    let totalRows = 0;
-    const preview: Record<string, string>[] = [];
-    const samples: string[][] = table.headers.map(() => []);
-    for await (const { values } of table.records) {
-      totalRows++;
-      if (totalRows <= GUESS_SAMPLE_ROWS)
-        values.forEach((value, index) => {
-          samples[index].push(value);
-        });
-      if (preview.length < CSV_PREVIEW_ROWS)
-        preview.push(
-          Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
-        );
-    }
-    const suggestion = suggestContactMapping(table.headers, samples);
-    return {
-      csv_columns: table.headers,
-      contact_fields: CSV_CONTACT_FIELDS,
-      total_rows: totalRows,
-      preview,
-      profile: suggestion.profile,
-      suggested_mapping: suggestion.mapping,
-      reasons: suggestion.reasons,
-      combine: suggestion.combine,
-    };
+  /** get-columns: the analysis of a spooled upload, on a worker thread. */
+  inspectCsv(path: string) {
+    return this.workers.run('inspectContactsCsvFile', path);
   }
 
   /** Opens the file and checks the mapping against its headers (400 before anything is read further). */

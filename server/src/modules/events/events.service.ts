@@ -1,13 +1,14 @@
 import type { CalendarEvent, EventChanges, EventImportResult, NewEvent } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventsRepository, EventValues, EventWithOwner } from './events.repository';
-import { parseIcs, toIcs } from './ics';
+import { MAX_ICS_EVENTS } from './ics';
 import { occurrencesBetween } from './recurrence';
 import { allDayBounds } from './time-zone';
 
@@ -24,6 +25,7 @@ export class EventsService {
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
+    private readonly workers: WorkerPool,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
@@ -103,14 +105,23 @@ export class EventsService {
 
   /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
   async exportIcs(user: AuthUser, publicUrl: string): Promise<string> {
-    return toIcs(await this.repository.owned(user.id), publicUrl);
+    return this.workers.run('calendarIcs', await this.repository.owned(user.id), publicUrl);
   }
 
   /** Stores the events of an iCalendar file in one transaction; what could not be imported is listed. */
   async importIcs(user: AuthUser, content: string): Promise<EventImportResult> {
     if (!content.includes('BEGIN:VCALENDAR'))
       throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
-    const { rows, result } = parseIcs(content);
+    const count = countEvents(content);
+    if (count > MAX_ICS_EVENTS)
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The file holds ${count.toLocaleString('en-US')} events; import at most ${MAX_ICS_EVENTS.toLocaleString('en-US')} at a time`,
+        [{ field: 'file', message: `At most ${MAX_ICS_EVENTS.toLocaleString('en-US')} events per file` }],
+      );
+    // Parsing 5,000 events takes seconds of CPU: on a worker thread, not on the one serving everyone.
+    const { rows, result } = await this.workers.run('parseIcs', content);
     await this.db.transaction(async (tx) => {
       for (const values of rows) await this.repository.insert(user.id, values, tx);
     });
@@ -203,4 +214,12 @@ function toValues(body: Partial<NewEvent>): Partial<EventValues> {
   if (body.notes !== undefined) values.notes = body.notes;
   if (body.google_sync !== undefined) values.googleSync = body.google_sync;
   return values;
+}
+
+/** How many VEVENTs a calendar text holds, counted without parsing it. */
+function countEvents(content: string): number {
+  let count = 0;
+  const pattern = /^BEGIN:VEVENT\r?$/gim;
+  while (pattern.exec(content)) count++;
+  return count;
 }

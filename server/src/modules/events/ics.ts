@@ -11,6 +11,12 @@ const { RRule } = rrulePackage;
 const DAY = 86_400_000;
 const MAX_PARTICIPANTS = 200;
 const MAX_ALERT_MINUTES = 40_320;
+/** Events one .ics file may hold (a larger calendar is refused before it is parsed). */
+export const MAX_ICS_EVENTS = 5_000;
+/** Occurrences a COUNT= repeat may have: its last date is found by walking them. */
+const MAX_RULE_COUNT = 10_000;
+const FIRST_YEAR = 1000;
+const LAST_YEAR = 9999;
 
 /**
  * The calendar as RFC 5545 text: UTC times, except a timed series' local times with TZID and a
@@ -211,11 +217,14 @@ function repeatOf(
 /** One VEVENT as event columns, or why it cannot be imported; warnings name what is imported only in part. */
 function toValues(event: IcsEvent): { values: EventValues; warning?: string } | { error: string } {
   const rawStart = event.start as IcsDate | undefined;
-  if (!rawStart || Number.isNaN(rawStart.getTime()))
-    return { error: 'The event has no valid start (DTSTART)' };
+  if (!isDate(rawStart)) return { error: 'The event has no valid start (DTSTART)' };
+  if (!inYearRange(rawStart))
+    return { error: `The event's start (DTSTART) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
   const allDay = Boolean(rawStart.dateOnly) || event.datetype === 'date';
   let rawEnd = event.end as IcsDate | undefined;
-  if (!rawEnd || Number.isNaN(rawEnd.getTime()))
+  if (isDate(rawEnd) && !inYearRange(rawEnd))
+    return { error: `The event's end (DTEND) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
+  if (!isDate(rawEnd))
     rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
   // An all-day DTEND is exclusive; stored, the event ends at 23:59:59 UTC of its last date.
   const start = allDay ? utcDate(rawStart) : rawStart;
@@ -255,6 +264,12 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
       .split('\n')
       .find((part) => part.startsWith('RRULE:'));
     const options = RRule.parseString(line ?? rule.toString());
+    if (options.count && options.count > MAX_RULE_COUNT)
+      return {
+        error: `The repeat rule has ${options.count} occurrences (COUNT); Relate imports at most ${MAX_RULE_COUNT.toLocaleString('en-US')}`,
+      };
+    if (options.until && !inYearRange(options.until))
+      return { error: `The repeat rule ends (UNTIL) outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
     const repeat = repeatOf(options, toFloating(start, ruleZone({ allDay, timezone: zone })));
     if ('error' in repeat) return repeat;
     values.repeatPattern = repeat.pattern;
@@ -269,7 +284,30 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
     if (exceptions > 0)
       warning = `"${title}": ${exceptions} changed or cancelled occurrence${exceptions === 1 ? '' : 's'} (EXDATE/RECURRENCE-ID) not imported; the series is imported with all its occurrences`;
   }
+  const withNul = nulProperty(values);
+  if (withNul) return { error: `The event's ${withNul} contains a NUL character` };
   return { values, warning };
+}
+
+const isDate = (value: unknown): value is IcsDate => value instanceof Date && !Number.isNaN(value.getTime());
+const inYearRange = (date: Date) =>
+  date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR;
+
+/** The iCalendar property of the first imported text holding NUL (which PostgreSQL text cannot store). */
+function nulProperty(values: EventValues): string | undefined {
+  const properties: [string, unknown][] = [
+    ['SUMMARY', values.title],
+    ['DESCRIPTION', values.description],
+    ['LOCATION', values.location],
+    ['UID', values.icalUid],
+    ['X-RELATE-PROJECT', values.project],
+    ['X-RELATE-NOTES', values.notes],
+    ...(values.participants ?? []).flatMap((participant): [string, unknown][] => [
+      ['ATTENDEE', participant.name],
+      ['ATTENDEE', participant.email],
+    ]),
+  ];
+  return properties.find(([, value]) => typeof value === 'string' && value.includes('\u0000'))?.[0];
 }
 
 function validZone(zone: string | null | undefined): string | undefined {
@@ -305,9 +343,15 @@ export function parseIcs(content: string): { rows: EventValues[]; result: EventI
     const event = component as IcsEvent;
     // node-ical files a changed occurrence (RECURRENCE-ID) under its series; one left on its own has
     // no series in the file.
-    const outcome = event.recurrenceid
-      ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
-      : toValues(event);
+    let outcome: ReturnType<typeof toValues>;
+    try {
+      outcome = event.recurrenceid
+        ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
+        : toValues(event);
+    } catch (error) {
+      // One event the parser gave an unexpected shape (a date that is text, ...): that event only.
+      outcome = { error: `The event could not be read: ${(error as Error).message}` };
+    }
     if ('error' in outcome) {
       result.skipped++;
       result.errors.push({ uid: text(event.uid), error: outcome.error });
