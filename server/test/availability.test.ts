@@ -14,7 +14,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, createUser, type TestApp } from './test-app';
 
 let t: TestApp;
 let base: string;
@@ -97,5 +97,68 @@ describe('a 100 MB JSON body from an anonymous caller', () => {
     // The client keeps its connection open and sends nothing more; the server closes it.
     await closedByServer;
     await other.close();
+  });
+});
+
+/** A calendar of `count` small one-hour events, one a day from 2025-01-01. */
+function calendar(count: number): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//availability//EN'];
+  for (let index = 0; index < count; index++) {
+    const day = new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:event-${index}@test`,
+      `DTSTART:${day}T100000Z`,
+      `DTEND:${day}T110000Z`,
+      `SUMMARY:Event ${index}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n');
+}
+
+/** Starts an upload of `content` as the multipart `file` field; answers the response when it comes. */
+function upload(url: string, headers: Record<string, string>, name: string, content: string) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  return fetch(url, { method: 'POST', headers, body: form });
+}
+
+/** Times a health request sent once the heavy request has had `settle` ms to get the server busy. */
+async function healthDuring(heavy: Promise<unknown>, settleMs: number): Promise<number> {
+  await Promise.race([heavy, new Promise((resolve) => setTimeout(resolve, settleMs))]);
+  return healthLatency(base);
+}
+
+describe('.ics import', () => {
+  it('refuses 40,000 events with 413 naming the limit, and health answers meanwhile', async () => {
+    const user = await createUser(t.app);
+    const idle = await baseline(base);
+    const heavy = upload(`${base}/api/events/import`, user.headers, 'big.ics', calendar(40_000));
+    const during = await healthDuring(heavy, 200);
+    const response = await heavy;
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      'The file holds 40,000 events; import at most 5,000 at a time',
+    );
+    expect(during).toBeLessThan(500 + idle);
+  });
+
+  it('imports 5,000 events while health keeps answering', async () => {
+    const user = await createUser(t.app);
+    const idle = await baseline(base);
+    const heavy = upload(`${base}/api/events/import`, user.headers, 'full.ics', calendar(5_000));
+    const samples: number[] = [];
+    let done = false;
+    void heavy.finally(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    while (!done) samples.push(await healthLatency(base));
+    const response = await heavy;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { imported: number }).imported).toBe(5_000);
+    expect(Math.max(...samples)).toBeLessThan(500 + idle);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { events, users } from '../../db/schema';
 
@@ -64,6 +65,25 @@ export class EventsRepository {
       .values({ ...values, ownerId })
       .returning({ id: events.id });
     return row.id;
+  }
+
+  /** Inserts many events (an import) in one statement; answers their ids in order. */
+  insertMany(ownerId: number, rows: EventValues[], db: Database = this.db): Promise<number[]> {
+    return insertRowsAsJson(
+      db,
+      events,
+      rows.map((values) => ({ ...values, ownerId })),
+    );
+  }
+
+  /** Deletes events the user owns by id (an import that failed part-way); answers how many. */
+  async deleteMany(ownerId: number, ids: number[], db: Database = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await db
+      .delete(events)
+      .where(and(eq(events.ownerId, ownerId), inArray(events.id, ids)))
+      .returning({ id: events.id });
+    return rows.length;
   }
 
   /** Changes an event the user owns; false when they own none with that id. */
