@@ -162,3 +162,36 @@ describe('.ics import', () => {
     expect(Math.max(...samples)).toBeLessThan(500 + idle);
   });
 });
+
+describe('a CSV whose header has 100,000 columns', () => {
+  const wide = `${Array.from({ length: 100_000 }, (_, index) => `col${index}`).join(',')}\n${'1,'.repeat(99_999)}1\n`;
+  const refusal = 'The file has 100,000 columns; at most 500 can be imported';
+
+  it('is refused by get-columns with 400 naming the limit, and health answers meanwhile', async () => {
+    const user = await createUser(t.app);
+    const idle = await baseline(base);
+    const heavy = upload(`${base}/api/csv/get-columns`, user.headers, 'wide.csv', wide);
+    const during = await healthDuring(heavy, 100);
+    const response = await heavy;
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(refusal);
+    expect(during).toBeLessThan(500 + idle);
+  });
+
+  it('is refused by the contact import and the company headers with the same message', async () => {
+    const user = await createUser(t.app);
+    const form = new FormData();
+    form.append('file', new Blob([wide]), 'wide.csv');
+    form.append('mapping', JSON.stringify({ col0: 'first_name' }));
+    const imported = await fetch(`${base}/api/csv/import-with-mapping`, {
+      method: 'POST',
+      headers: user.headers,
+      body: form,
+    });
+    expect(imported.status).toBe(400);
+    expect(((await imported.json()) as { error: string }).error).toBe(refusal);
+    const companies = await t.as(user).post('/api/company-csv-processor/headers', { csvData: wide });
+    expect(companies.statusCode).toBe(400);
+    expect(companies.json().error).toBe(refusal);
+  });
+});
