@@ -143,6 +143,7 @@ export async function createServices({
     notifications,
     maintenance,
     workers,
+    databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);

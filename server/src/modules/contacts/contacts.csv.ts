@@ -17,6 +17,7 @@ export const SKIP = 'skip';
 export const FULL_NAME = 'full_name';
 export const PHONE_BY_LABEL = 'phone_by_label';
 export const CUSTOM_PREFIX = 'custom_';
+const MAX_CUSTOM_FIELD_NAME = 100;
 const COMBINE_MODES = new Set<CombineMode>(['join', 'lines', 'first']);
 
 /** The fields a CSV column can be mapped to, for the mapping step (required ones marked). */
@@ -84,8 +85,13 @@ function resolveTarget(headers: string[], header: string, target: unknown): Colu
     throw fieldError(`mapping.${header}`, `Unknown field for column "${header}"`);
   if (target === FULL_NAME) return { kind: 'full_name' };
   if (target === PHONE_BY_LABEL) return { kind: 'phone_by_label', labelIndex: labelColumn(headers, header) };
-  if (target.startsWith(CUSTOM_PREFIX) && target.slice(CUSTOM_PREFIX.length).trim())
-    return { kind: 'custom', name: target.slice(CUSTOM_PREFIX.length).trim() };
+  if (target.startsWith(CUSTOM_PREFIX) && target.slice(CUSTOM_PREFIX.length).trim()) {
+    const name = target.slice(CUSTOM_PREFIX.length).trim();
+    // The custom-field rules (contracts' CustomFieldNameSchema) hold for names an import brings too.
+    if (name.length > MAX_CUSTOM_FIELD_NAME)
+      throw fieldError(`mapping.${header}`, `Field name must be at most ${MAX_CUSTOM_FIELD_NAME} characters`);
+    return { kind: 'custom', name };
+  }
   if (target in FIELD_COLUMNS) return { kind: 'field', field: target as PersonField };
   throw fieldError(`mapping.${header}`, `Unknown field "${target}" for column "${header}"`);
 }
