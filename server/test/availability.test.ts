@@ -11,8 +11,8 @@
  * it, seconds later (the figures before the fixes are in the commit messages and decision 0025).
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from './test-app';
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   port = (t.app.server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
 });
-afterAll(() => t?.close());
+afterAll(() => t?.close().catch(() => {}));
 
 /** Milliseconds from sending GET /api/health on a fresh connection to its complete answer. */
 export function healthLatency(url: string): Promise<number> {
@@ -44,9 +44,15 @@ export function healthLatency(url: string): Promise<number> {
   });
 }
 
-/** The idle server's health latency: the slowest of three, so a single hiccup does not tighten the bound. */
-async function baseline(url: string): Promise<number> {
-  const samples = [await healthLatency(url), await healthLatency(url), await healthLatency(url)];
+/**
+ * The idle server's worst health latency over eight requests. With six test runs sharing two cores
+ * (load average 16-18 while these were written) a lone request on an idle server sometimes takes a few
+ * hundred milliseconds; the bound is 500 ms on top of that, while a held server answers seconds late.
+ */
+async function baseline(url: string, extra?: () => Promise<number>): Promise<number> {
+  const samples: number[] = [];
+  for (let index = 0; index < 8; index++)
+    samples.push(await (index % 2 && extra ? extra() : healthLatency(url)));
   return Math.max(...samples);
 }
 
@@ -79,32 +85,16 @@ describe('a 100 MB JSON body from an anonymous caller', () => {
     expect(await healthLatency(base)).toBeLessThan(500 + idle);
     socket.destroy();
   });
-
-  it('refused while still sending, does not stall a graceful shutdown', async () => {
-    const other = await createTestApp();
-    await other.app.listen({ host: '127.0.0.1', port: 0 });
-    const otherPort = (other.app.server.address() as AddressInfo).port;
-    const socket = net.connect(otherPort, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    const closedByServer = new Promise<void>((resolve) => {
-      socket.on('close', () => resolve());
-      socket.on('error', () => resolve());
-    });
-    socket.resume();
-    socket.write(
-      'POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"csvData":"',
-    );
-    // The client keeps its connection open and sends nothing more; the server closes it.
-    await closedByServer;
-    await other.close();
-  });
 });
 
 /** A calendar of `count` small one-hour events, one a day from 2025-01-01. */
 function calendar(count: number): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//availability//EN'];
   for (let index = 0; index < count; index++) {
-    const day = new Date(Date.UTC(2025, 0, 1) + index * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+    const day = new Date(Date.UTC(2025, 0, 1) + index * 86_400_000)
+      .toISOString()
+      .slice(0, 10)
+      .replaceAll('-', '');
     lines.push(
       'BEGIN:VEVENT',
       `UID:event-${index}@test`,
@@ -165,7 +155,8 @@ describe('.ics import', () => {
 
 describe('a CSV whose header has 100,000 columns', () => {
   const wide = `${Array.from({ length: 100_000 }, (_, index) => `col${index}`).join(',')}\n${'1,'.repeat(99_999)}1\n`;
-  const refusal = 'The file has 100,000 columns; at most 500 can be imported';
+  // The header runs past the 64 KB the reader looks at first: it says "more than" what it counted there.
+  const refusal = /^The file has more than [\d,]+ columns; at most 500 can be imported$/;
 
   it('is refused by get-columns with 400 naming the limit, and health answers meanwhile', async () => {
     const user = await createUser(t.app);
@@ -174,7 +165,7 @@ describe('a CSV whose header has 100,000 columns', () => {
     const during = await healthDuring(heavy, 100);
     const response = await heavy;
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toBe(refusal);
+    expect(((await response.json()) as { error: string }).error).toMatch(refusal);
     expect(during).toBeLessThan(500 + idle);
   });
 
@@ -189,9 +180,84 @@ describe('a CSV whose header has 100,000 columns', () => {
       body: form,
     });
     expect(imported.status).toBe(400);
-    expect(((await imported.json()) as { error: string }).error).toBe(refusal);
+    expect(((await imported.json()) as { error: string }).error).toMatch(refusal);
     const companies = await t.as(user).post('/api/company-csv-processor/headers', { csvData: wide });
     expect(companies.statusCode).toBe(400);
-    expect(companies.json().error).toBe(refusal);
+    expect(companies.json().error).toMatch(refusal);
+  });
+});
+
+/** Milliseconds for `user`'s first page of contacts, and its total. */
+async function timedList(headers: Record<string, string>): Promise<{ ms: number; total: number }> {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/people?page_size=20`, { headers });
+  const { total } = (await response.json()) as { total: number };
+  return { ms: performance.now() - started, total };
+}
+
+describe.runIf(process.env.RELATE_TEST_DB !== 'postgres')('a large contact import on PGlite', () => {
+  it("does not hold another user's list or health, and shows its rows only once complete", async () => {
+    const importer = await createUser(t.app);
+    const other = await createUser(t.app);
+    const rows = 10_000;
+    const csv = `First Name,Last Name,Email,Company\n${Array.from(
+      { length: rows },
+      (_, index) => `Person${index},Family${index % 97},person${index}@example.com,Company ${index % 13}`,
+    ).join('\n')}\n`;
+    const idle = await baseline(base, async () => (await timedList(other.headers)).ms);
+    const form = new FormData();
+    form.append('file', new Blob([csv]), 'big.csv');
+    form.append(
+      'mapping',
+      JSON.stringify({
+        'First Name': 'first_name',
+        'Last Name': 'last_name',
+        Email: 'email',
+        Company: 'organization',
+      }),
+    );
+    let done = false;
+    const heavy = fetch(`${base}/api/csv/import-with-mapping`, {
+      method: 'POST',
+      headers: importer.headers,
+      body: form,
+    }).finally(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const waits: number[] = [];
+    const importerTotals: number[] = [];
+    while (!done) {
+      waits.push(await healthLatency(base));
+      waits.push((await timedList(other.headers)).ms);
+      if (!done) importerTotals.push((await timedList(importer.headers)).total);
+    }
+    const response = await heavy;
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { imported_count: number }).imported_count).toBe(rows);
+    expect(waits.length).toBeGreaterThan(2);
+    expect(Math.max(...waits)).toBeLessThan(500 + idle);
+    // Never a half-written import: nothing until it completes (the last sample may see it complete).
+    expect(importerTotals.every((total) => total === 0 || total === rows)).toBe(true);
+    expect((await timedList(importer.headers)).total).toBe(rows);
+  });
+});
+
+// Last: it closes the server.
+describe('a refused body', () => {
+  it('refused while the client is still sending, does not stall a graceful shutdown', async () => {
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const closedByServer = new Promise<void>((resolve) => {
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    socket.resume();
+    socket.write(
+      'POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"csvData":"',
+    );
+    // The client keeps its connection open and sends nothing more; the server closes it.
+    await closedByServer;
+    await t.app.close();
   });
 });

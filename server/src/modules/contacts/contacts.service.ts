@@ -41,7 +41,7 @@ export type { ContactRow };
 
 const MAX_REPORTED_ROW_ERRORS = 1000;
 /** Rows per statement of a staged (PGlite) import: about 100 ms each on this machine. */
-const STAGED_BATCH_ROWS = 500;
+const STAGED_BATCH_ROWS = 100;
 
 /** 400 naming what an empty contact needs (the fields a person is known by). */
 const emptyContact = () =>
