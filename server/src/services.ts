@@ -1,4 +1,3 @@
-import { WorkerPool } from './lib/workers/pool';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -12,6 +11,7 @@ import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
+import { WorkerPool } from './lib/workers/pool';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
 import { PasswordService } from './modules/auth/password.service';

@@ -9,7 +9,12 @@ import {
 import { openCsv } from '../../lib/csv';
 import { combineValues, findClashes } from '../../lib/csv/clash';
 import { parseCsvDate } from '../../lib/csv/dates';
-import { type CombineMode, contactTargetFields, fieldLabel, suggestContactMapping } from '../../lib/csv/profiles';
+import {
+  type CombineMode,
+  contactTargetFields,
+  fieldLabel,
+  suggestContactMapping,
+} from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 

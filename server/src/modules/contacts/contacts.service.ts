@@ -13,19 +13,14 @@ import {
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
 import { openCsv } from '../../lib/csv';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import { nextTurn } from '../../lib/next-turn';
 import type { WorkerPool } from '../../lib/workers/pool';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
-import {
-  type ParsedContactRow,
-  parseContactRow,
-  planImport,
-  readMappingFields,
-} from './contacts.csv';
+import { type ParsedContactRow, parseContactRow, planImport, readMappingFields } from './contacts.csv';
 import { contactsCsv } from './contacts.export';
 import {
   cleanCustomFields,

@@ -224,8 +224,7 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
   let rawEnd = event.end as IcsDate | undefined;
   if (isDate(rawEnd) && !inYearRange(rawEnd))
     return { error: `The event's end (DTEND) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
-  if (!isDate(rawEnd))
-    rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
+  if (!isDate(rawEnd)) rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
   // An all-day DTEND is exclusive; stored, the event ends at 23:59:59 UTC of its last date.
   const start = allDay ? utcDate(rawStart) : rawStart;
   const end = allDay
@@ -290,8 +289,7 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
 }
 
 const isDate = (value: unknown): value is IcsDate => value instanceof Date && !Number.isNaN(value.getTime());
-const inYearRange = (date: Date) =>
-  date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR;
+const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR;
 
 /** The iCalendar property of the first imported text holding NUL (which PostgreSQL text cannot store). */
 function nulProperty(values: EventValues): string | undefined {
