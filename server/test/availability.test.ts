@@ -135,7 +135,7 @@ describe('.ics import', () => {
     expect(during).toBeLessThan(500 + idle);
   });
 
-  it('imports 5,000 events while health keeps answering', async () => {
+  it('imports and exports 5,000 events while health keeps answering', async () => {
     const user = await createUser(t.app);
     const idle = await baseline(base);
     const heavy = upload(`${base}/api/events/import`, user.headers, 'full.ics', calendar(5_000));
@@ -150,6 +150,20 @@ describe('.ics import', () => {
     expect(response.status).toBe(200);
     expect(((await response.json()) as { imported: number }).imported).toBe(5_000);
     expect(Math.max(...samples)).toBeLessThan(500 + idle);
+
+    // The same 5,000 events exported: streamed a page at a time, written on a worker thread.
+    let exported = false;
+    const exporting = fetch(`${base}/api/events/export.ics`, { headers: user.headers })
+      .then((answer) => answer.text())
+      .finally(() => {
+        exported = true;
+      });
+    const during: number[] = [];
+    while (!exported) during.push(await healthLatency(base));
+    const ics = await exporting;
+    expect(ics.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(5_000);
+    expect(ics.match(/^(BEGIN|END):VCALENDAR\r?$/gm)).toEqual(['BEGIN:VCALENDAR\r', 'END:VCALENDAR\r']);
+    expect(Math.max(...during)).toBeLessThan(500 + idle);
   });
 });
 

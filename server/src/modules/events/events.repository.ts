@@ -55,8 +55,20 @@ export class EventsRepository {
     return row && { ...row.event, ownerEmail: row.ownerEmail };
   }
 
-  async owned(userId: number, db: Database = this.db): Promise<EventRow[]> {
-    return db.select().from(events).where(eq(events.ownerId, userId)).orderBy(events.startAt, events.id);
+  /** Every event the user owns, in id order, a page at a time (export). */
+  async *owned(userId: number, batchSize = 1000, db: Database = this.db): AsyncGenerator<EventRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.ownerId, userId), sql`${events.id} > ${after}`))
+        .orderBy(events.id)
+        .limit(batchSize);
+      if (rows.length === 0) return;
+      yield rows;
+      after = rows[rows.length - 1].id;
+    }
   }
 
   async insert(ownerId: number, values: EventValues, db: Database = this.db): Promise<number> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { CalendarEvent, EventChanges, EventImportResult, NewEvent } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -9,7 +10,7 @@ import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventsRepository, EventValues, EventWithOwner } from './events.repository';
-import { MAX_ICS_EVENTS } from './ics';
+import { joinCalendars, MAX_ICS_EVENTS } from './ics';
 import { occurrencesBetween } from './recurrence';
 import { allDayBounds } from './time-zone';
 
@@ -107,8 +108,19 @@ export class EventsService {
   }
 
   /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
-  async exportIcs(user: AuthUser, publicUrl: string): Promise<string> {
-    return this.workers.run('calendarIcs', await this.repository.owned(user.id), publicUrl);
+  exportIcs(user: AuthUser, publicUrl: string): Readable {
+    const pages = this.repository.owned(user.id);
+    const workers = this.workers;
+    // A page of 1,000 events at a time: read, written as text on a worker thread, sent, and let go
+    // (one string of 40,000 events took 31 s of the main thread and 1.5 GB).
+    return Readable.from(
+      joinCalendars(
+        (async function* () {
+          for await (const rows of pages) yield workers.run('calendarIcs', rows, publicUrl);
+        })(),
+      ),
+      { objectMode: false },
+    );
   }
 
   /** Stores the events of an iCalendar file; what could not be imported is listed. */

@@ -71,6 +71,39 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
   return calendar.toString();
 }
 
+const COMPONENT = /BEGIN:(VTIMEZONE|VEVENT)\r\n[\s\S]*?END:\1\r\n/g;
+
+/**
+ * One calendar from calendars written a page of events at a time (`toIcs` of each page): the first
+ * one's header, every page's events, each VTIMEZONE once, one END:VCALENDAR.
+ */
+export async function* joinCalendars(pages: AsyncIterable<Promise<string> | string>): AsyncGenerator<string> {
+  const zones = new Set<string>();
+  let started = false;
+  for await (const page of pages) {
+    const first = page.search(/BEGIN:(VTIMEZONE|VEVENT)\r\n/);
+    if (!started) {
+      yield first < 0 ? page.slice(0, page.lastIndexOf('END:VCALENDAR')) : page.slice(0, first);
+      started = true;
+    }
+    let out = '';
+    for (const [component, kind] of page.matchAll(COMPONENT)) {
+      if (kind === 'VTIMEZONE') {
+        const zone = /TZID:([^\r]*)/.exec(component)?.[1] ?? component;
+        if (zones.has(zone)) continue;
+        zones.add(zone);
+      }
+      out += component;
+    }
+    if (out) yield out;
+  }
+  if (!started) {
+    const empty = toIcs([], 'http://relate');
+    yield empty.slice(0, empty.lastIndexOf('END:VCALENDAR'));
+  }
+  yield 'END:VCALENDAR\r\n';
+}
+
 const PATTERNS: Record<number, EventValues['repeatPattern']> = {
   [RRule.DAILY]: 'daily',
   [RRule.WEEKLY]: 'weekly',
