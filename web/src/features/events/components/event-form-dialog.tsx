@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CalendarEvent } from '@relate/contracts';
+import type { CalendarEvent, CreateEventBody, OccurrenceScope } from '@relate/contracts';
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,10 +20,17 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
-import { EventFormSchema, eventFormValues, newEventValues } from '../event-form';
+import {
+  EventFormSchema,
+  eventFormValues,
+  newEventValues,
+  occurrenceStart,
+  withoutRepeat,
+} from '../event-form';
 import type { ParticipantSuggestion } from './calendar-types';
 import { EventParticipantsFields } from './event-participants-fields';
 import { EventRecurrenceFields } from './event-recurrence-fields';
+import { OccurrenceScopeDialog } from './occurrence-scope-dialog';
 
 export type EventFormState = { mode: 'add'; start: Date; end: Date } | { mode: 'edit'; event: CalendarEvent };
 
@@ -50,6 +57,38 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
   const { control } = form;
   const allDay = form.watch('all_day');
 
+  // An occurrence of a repeating event (or one changed on its own): saving or deleting asks which
+  // occurrences it applies to, as Google Calendar does.
+  const occurrence = state.mode === 'edit' ? occurrenceStart(state.event) : null;
+  const changedOccurrence = state.mode === 'edit' && state.event.series_id !== null;
+  const [asking, setAsking] = useState<
+    { action: 'edit'; body: CreateEventBody } | { action: 'delete' } | null
+  >(null);
+  const { dirtyFields } = form.formState;
+  const repeatChanged = Boolean(
+    dirtyFields.repeat_pattern ||
+      dirtyFields.repeat_interval ||
+      dirtyFields.repeat_days ||
+      dirtyFields.repeat_end_date,
+  );
+
+  const save = (body: CreateEventBody, scope?: OccurrenceScope) => {
+    if (state.mode !== 'edit') return;
+    updateEvent.mutate(
+      {
+        id: state.event.id,
+        body: scope && occurrence ? { ...body, scope, occurrence_start: occurrence } : body,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Event updated successfully');
+          onClose();
+        },
+        onError: (failure) => toast.error('Failed to update event', { description: failure.message }),
+      },
+    );
+  };
+
   const submit = form.handleSubmit((body) => {
     if (state.mode === 'add')
       createEvent.mutate(body, {
@@ -59,28 +98,28 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
         },
         onError: (failure) => toast.error('Failed to create event', { description: failure.message }),
       });
-    else
-      updateEvent.mutate(
-        { id: state.event.id, body },
-        {
-          onSuccess: () => {
-            toast.success('Event updated successfully');
-            onClose();
-          },
-          onError: (failure) => toast.error('Failed to update event', { description: failure.message }),
-        },
-      );
+    else if (occurrence) setAsking({ action: 'edit', body: changedOccurrence ? withoutRepeat(body) : body });
+    else save(body);
   });
 
-  const remove = () => {
+  const remove = (scope?: OccurrenceScope) => {
     if (state.mode !== 'edit') return;
-    deleteEvent.mutate(state.event.id, {
-      onSuccess: () => {
-        toast.success('Event deleted successfully');
-        onClose();
+    deleteEvent.mutate(
+      { id: state.event.id, ...(scope && occurrence ? { scope, occurrence_start: occurrence } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Event deleted successfully');
+          onClose();
+        },
+        onError: (failure) => toast.error('Failed to delete event', { description: failure.message }),
       },
-      onError: (failure) => toast.error('Failed to delete event', { description: failure.message }),
-    });
+    );
+  };
+
+  const choose = (scope: OccurrenceScope) => {
+    if (asking?.action === 'edit') save(asking.body, scope);
+    else remove(scope);
+    setAsking(null);
   };
 
   /** All day keeps the dates and drops the times; back to timed, 09:00-10:00 on those dates. */
@@ -91,14 +130,15 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
     form.setValue('end_datetime', checked ? end.slice(0, 10) : `${end.slice(0, 10)}T10:00`);
   };
 
-  const series = state.mode === 'edit' && state.event.repeat_pattern !== 'none';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>{state.mode === 'add' ? 'Add New Event' : 'Edit Event'}</DialogTitle>
           <DialogDescription>
-            {series ? 'Changes apply to the whole series.' : 'Participants who have an account are notified.'}
+            {occurrence
+              ? 'This event repeats: on saving you choose which of its occurrences change.'
+              : 'Participants who have an account are notified.'}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
@@ -218,7 +258,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                 />
               </div>
               <EventParticipantsFields suggestions={participantSuggestions} />
-              <EventRecurrenceFields />
+              {!changedOccurrence && <EventRecurrenceFields />}
               <FormField
                 control={control}
                 name="description"
@@ -266,7 +306,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                 <Button
                   variant="ghost"
                   className="text-destructive"
-                  onClick={() => setConfirmingDelete(true)}
+                  onClick={() => (occurrence ? setAsking({ action: 'delete' }) : setConfirmingDelete(true))}
                   disabled={deleteEvent.isPending}
                 >
                   <Trash2Icon />
@@ -291,14 +331,20 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
             open={confirmingDelete}
             onOpenChange={setConfirmingDelete}
             title="Delete event?"
-            description={
-              series
-                ? `"${state.event.title}" and every occurrence of the series will be deleted. This cannot be undone.`
-                : `"${state.event.title}" will be deleted. This cannot be undone.`
-            }
+            description={`"${state.event.title}" will be deleted. This cannot be undone.`}
             confirmLabel="Delete"
             destructive
-            onConfirm={remove}
+            onConfirm={() => remove()}
+          />
+        )}
+        {asking && (
+          <OccurrenceScopeDialog
+            key={asking.action}
+            action={asking.action}
+            open
+            onOpenChange={(open) => !open && setAsking(null)}
+            onChoose={choose}
+            withoutThis={asking.action === 'edit' && repeatChanged}
           />
         )}
       </DialogContent>
