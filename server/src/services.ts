@@ -129,7 +129,15 @@ export async function createServices({
   });
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance);
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
-  const notificationStreams = new NotificationStreams({ listen }, notifications, log);
+  const notificationStreams = new NotificationStreams(
+    { listen },
+    notifications,
+    (claims) => auth.isSessionValid(claims),
+    log,
+  );
+  // Live streams end with their session, on every process (the signal goes out at commit).
+  tokens.onSessionsEnded((userId, tx) => notifications.sessionsEnded(userId, tx));
+  users.onDeleting((user, tx) => notifications.sessionsEnded(user.id, tx));
   const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
@@ -147,6 +155,7 @@ export async function createServices({
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
+  groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(

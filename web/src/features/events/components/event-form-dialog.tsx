@@ -4,6 +4,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { CheckboxField, SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,10 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
 import {
   EventFormSchema,
@@ -31,6 +29,11 @@ import type { ParticipantSuggestion } from './calendar-types';
 import { EventParticipantsFields } from './event-participants-fields';
 import { EventRecurrenceFields } from './event-recurrence-fields';
 import { OccurrenceScopeDialog } from './occurrence-scope-dialog';
+
+const EVENT_TYPE_OPTIONS = [
+  { value: 'meeting', label: 'Meeting' },
+  { value: 'event', label: 'Event' },
+];
 
 export type EventFormState = { mode: 'add'; start: Date; end: Date } | { mode: 'edit'; event: CalendarEvent };
 
@@ -147,19 +150,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
               className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 py-4"
               data-testid="event-form-body"
             >
-              <FormField
-                control={control}
-                name="title"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Title</FormLabel>
-                    <FormControl>
-                      <Input {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={control} name="title" label="Title" />
               <div className="flex items-center gap-2">
                 <Checkbox
                   id="event-all-day"
@@ -171,135 +162,33 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                 </label>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
+                <TextField
                   control={control}
                   name="start_datetime"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Start</FormLabel>
-                      <FormControl>
-                        <Input type={allDay ? 'date' : 'datetime-local'} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Start"
+                  type={allDay ? 'date' : 'datetime-local'}
                 />
-                <FormField
+                <TextField
                   control={control}
                   name="end_datetime"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>End</FormLabel>
-                      <FormControl>
-                        <Input type={allDay ? 'date' : 'datetime-local'} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="End"
+                  type={allDay ? 'date' : 'datetime-local'}
                 />
-                <FormField
-                  control={control}
-                  name="location"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Location</FormLabel>
-                      <FormControl>
-                        <Input {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="project"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Project</FormLabel>
-                      <FormControl>
-                        <Input {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="event_type"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Type</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger onBlur={field.onBlur}>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          <SelectItem value="meeting">Meeting</SelectItem>
-                          <SelectItem value="event">Event</SelectItem>
-                        </SelectContent>
-                      </Select>
-                    </FormItem>
-                  )}
-                />
-                <FormField
+                <TextField control={control} name="location" label="Location" />
+                <TextField control={control} name="project" label="Project" />
+                <SelectField control={control} name="event_type" label="Type" options={EVENT_TYPE_OPTIONS} />
+                <TextField
                   control={control}
                   name="alert_minutes"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Alert (minutes before)</FormLabel>
-                      <FormControl>
-                        <Input inputMode="numeric" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Alert (minutes before)"
+                  inputMode="numeric"
                 />
               </div>
               <EventParticipantsFields suggestions={participantSuggestions} />
               {!changedOccurrence && <EventRecurrenceFields />}
-              <FormField
-                control={control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Description</FormLabel>
-                    <FormControl>
-                      <Textarea rows={2} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="notes"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Notes</FormLabel>
-                    <FormControl>
-                      <Textarea rows={2} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="google_sync"
-                render={({ field }) => (
-                  <FormItem className="flex items-center gap-2">
-                    <FormControl>
-                      <Checkbox
-                        checked={field.value}
-                        onCheckedChange={(checked) => field.onChange(checked === true)}
-                      />
-                    </FormControl>
-                    <FormLabel>Sync with Google Calendar</FormLabel>
-                  </FormItem>
-                )}
-              />
+              <TextareaField control={control} name="description" label="Description" rows={2} />
+              <TextareaField control={control} name="notes" label="Notes" rows={2} />
+              <CheckboxField control={control} name="google_sync" label="Sync with Google Calendar" />
             </div>
             <DialogFooter className="flex-row items-center justify-between border-t bg-card px-6 py-3 sm:justify-between">
               {state.mode === 'edit' ? (
