@@ -38,9 +38,11 @@ import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.re
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
 import { EventsService } from './modules/events/events.service';
-import { defineGoogleJobs } from './modules/google/google.jobs';
+import { defineGoogleJobs, PUSH_GOOGLE_CALENDAR } from './modules/google/google.jobs';
 import { GoogleRepository } from './modules/google/google.repository';
 import { GoogleAuthService } from './modules/google/google-auth.service';
+import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
+import { GoogleCalendarService } from './modules/google/google-calendar.service';
 import { GoogleContactsService } from './modules/google/google-contacts.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
@@ -197,7 +199,18 @@ export async function createServices({
   );
   const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
   contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
-  defineGoogleJobs(jobs, googleContacts);
+  const googleCalendar = new GoogleCalendarService(
+    db,
+    new GoogleCalendarRepository(db),
+    googleAuth,
+    events,
+    clock,
+  );
+  defineGoogleJobs(jobs, googleContacts, googleCalendar);
+  events.onDeleted(async (userId, _eventId, tx) => {
+    if (await googleCalendar.hasDeletedLinks(userId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
+  });
   const plans = new PlansService(db, new PlansRepository(db), users, notifications);
   const billing = new BillingService(
     db,
@@ -239,6 +252,7 @@ export async function createServices({
     botCommands,
     googleAuth,
     googleContacts,
+    googleCalendar,
     plans,
     billing,
     clock,
