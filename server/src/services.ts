@@ -11,6 +11,7 @@ import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
+import { WorkerPool } from './lib/workers/pool';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
 import { PasswordService } from './modules/auth/password.service';
@@ -143,6 +144,7 @@ export async function createServices({
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
+  const workers = new WorkerPool();
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -150,11 +152,13 @@ export async function createServices({
     groups,
     notifications,
     maintenance,
+    workers,
+    databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups);
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
@@ -235,6 +239,7 @@ export async function createServices({
   await jobs.ensureSchedules();
   return {
     jobs,
+    workers,
     users,
     auth,
     passwords,

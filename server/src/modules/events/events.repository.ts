@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { events, googleCalendarLinks, users } from '../../db/schema';
 
@@ -58,8 +59,36 @@ export class EventsRepository {
     return row && { ...row.event, ownerEmail: row.ownerEmail, googleLinked: row.googleLinked };
   }
 
-  async owned(userId: number, db: Database = this.db): Promise<EventRow[]> {
-    return db.select().from(events).where(eq(events.ownerId, userId)).orderBy(events.startAt, events.id);
+  /**
+   * Every event the user owns, a page at a time (export): up to `batchSize` series or single events in
+   * id order, each page with their changed occurrences (which the .ics writes under their series' UID).
+   */
+  async *owned(userId: number, batchSize = 1000, db: Database = this.db): AsyncGenerator<EventRow[]> {
+    let after = 0;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(events)
+        .where(and(eq(events.ownerId, userId), isNull(events.seriesId), sql`${events.id} > ${after}`))
+        .orderBy(events.id)
+        .limit(batchSize);
+      if (rows.length === 0) return;
+      const changed = await db
+        .select()
+        .from(events)
+        .where(
+          and(
+            eq(events.ownerId, userId),
+            inArray(
+              events.seriesId,
+              rows.map((row) => row.id),
+            ),
+          ),
+        )
+        .orderBy(events.id);
+      yield [...rows, ...changed];
+      after = rows[rows.length - 1].id;
+    }
   }
 
   /**
@@ -173,6 +202,25 @@ export class EventsRepository {
       .values({ ...values, ownerId })
       .returning({ id: events.id });
     return row.id;
+  }
+
+  /** Inserts many events (an import) in one statement; answers their ids in order. */
+  insertMany(ownerId: number, rows: EventValues[], db: Database = this.db): Promise<number[]> {
+    return insertRowsAsJson(
+      db,
+      events,
+      rows.map((values) => ({ ...values, ownerId })),
+    );
+  }
+
+  /** Deletes events the user owns by id (an import that failed part-way); answers how many. */
+  async deleteMany(ownerId: number, ids: number[], db: Database = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await db
+      .delete(events)
+      .where(and(eq(events.ownerId, ownerId), inArray(events.id, ids)))
+      .returning({ id: events.id });
+    return rows.length;
   }
 
   /** Changes an event the user owns; false when they own none with that id. */
