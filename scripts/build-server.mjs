@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Compiles the server into server/dist/main.js with esbuild: its own code and the workspace's contracts
+ * Compiles the server into server/dist/main.js (and its worker threads' heavy-work.js) with esbuild: its own code and the workspace's contracts
  * (TypeScript sources) bundled, every npm dependency left to node_modules; the SQL migrations copied next
  * to it, where the database client looks for them.
  */
@@ -16,8 +16,12 @@ export async function buildServer() {
   fs.rmSync(outDir, { recursive: true, force: true });
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
   await build({
-    entryPoints: [path.join(server, 'src', 'main.ts')],
-    outfile: path.join(outDir, 'main.js'),
+    // The worker threads' tasks (lib/workers/pool.ts) are their own entry, next to main.js.
+    entryPoints: {
+      main: path.join(server, 'src', 'main.ts'),
+      'heavy-work': path.join(server, 'src', 'lib', 'workers', 'heavy-work.ts'),
+    },
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -37,7 +37,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { plansRoutes } from './modules/plans/plans.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
-import { registerAccessControl } from './plugins/access';
+import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRejectNul } from './plugins/reject-nul';
 import { registerWebApp } from './plugins/web-app';
@@ -162,8 +162,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
   // Open streams never finish by themselves: end them before the server waits for in-flight requests.
   app.addHook('preClose', () => app.services.notificationStreams.close());
   app.addHook('onClose', () => app.services.jobs.stop());
+  app.addHook('onClose', () => app.services.workers.close());
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);
+  closeUnreadBodies(app);
   registerRejectNul(app);
 
   await app.register(

@@ -11,6 +11,7 @@ import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
+import { WorkerPool } from './lib/workers/pool';
 import { AuthService } from './modules/auth/auth.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
 import { PasswordService } from './modules/auth/password.service';
@@ -37,9 +38,11 @@ import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.re
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
 import { EventsService } from './modules/events/events.service';
-import { defineGoogleJobs } from './modules/google/google.jobs';
+import { defineGoogleJobs, PUSH_GOOGLE_CALENDAR } from './modules/google/google.jobs';
 import { GoogleRepository } from './modules/google/google.repository';
 import { GoogleAuthService } from './modules/google/google-auth.service';
+import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
+import { GoogleCalendarService } from './modules/google/google-calendar.service';
 import { GoogleContactsService } from './modules/google/google-contacts.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
@@ -141,6 +144,7 @@ export async function createServices({
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
+  const workers = new WorkerPool();
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -148,11 +152,13 @@ export async function createServices({
     groups,
     notifications,
     maintenance,
+    workers,
+    databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups);
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
@@ -193,7 +199,23 @@ export async function createServices({
   );
   const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
   contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
-  defineGoogleJobs(jobs, googleContacts);
+  const googleCalendar = new GoogleCalendarService(
+    db,
+    new GoogleCalendarRepository(db),
+    googleAuth,
+    events,
+    clock,
+  );
+  defineGoogleJobs(jobs, googleContacts, googleCalendar);
+  events.onDeleted(async (userId, _eventId, tx) => {
+    if (await googleCalendar.hasDeletedLinks(userId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
+  });
+  // A created or changed event reaches Google within a poll of the job runner, not at the next 15-minute sync.
+  events.onChanged(async (userId, tx) => {
+    if (await googleCalendar.isConnected(userId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
+  });
   const plans = new PlansService(db, new PlansRepository(db), users, notifications);
   const billing = new BillingService(
     db,
@@ -217,6 +239,7 @@ export async function createServices({
   await jobs.ensureSchedules();
   return {
     jobs,
+    workers,
     users,
     auth,
     passwords,
@@ -234,6 +257,7 @@ export async function createServices({
     botCommands,
     googleAuth,
     googleContacts,
+    googleCalendar,
     plans,
     billing,
     clock,

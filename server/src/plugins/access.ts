@@ -33,11 +33,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Refuses to start if an API route declares no access policy, and enforces the policy on each request.
- * The check runs on `preValidation`: after the body is read (so the 1 MB limit and malformed JSON are
- * handled by Fastify, which also keeps the connection healthy) but before the body and query are
- * validated, so an anonymous caller gets 401 and a pending one 403 whatever fields they send.
- * (On `onRequest`, a refused upload whose client stops sending left its connection open and stalled
- * a graceful shutdown.)
+ * The check runs on `onRequest`, before the body is read: an anonymous caller gets 401 (a pending one
+ * 403) without the server reading, parsing or validating a byte of what they send, however large (a
+ * 100 MB JSON body used to be read and parsed first). A refused request's unread body must not keep its
+ * connection open: node would read it to the end to keep the connection alive, and a client that stops
+ * sending would stall a graceful shutdown (why the check once moved to preValidation). The reply to a
+ * request whose body was not read to the end therefore closes its connection (`closeUnreadBodies`).
  */
 export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
   app.decorateRequest('user', null as unknown as AuthUser);
@@ -55,7 +56,7 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     return routeEntitlements.get(url)!;
   };
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = bearerToken(request);
@@ -71,5 +72,16 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     for (const entitlement of entitlementsOf(request.routeOptions.url ?? '')) {
       app.services.plans.assertEntitled(user.plan, entitlement);
     }
+  });
+}
+
+/**
+ * A reply sent before its request's body was read to the end (a 401/403 from `onRequest`, a 413 from a
+ * body limit) says `Connection: close`: node then closes the socket once the reply is written instead
+ * of reading the rest of the body to reuse the connection.
+ */
+export function closeUnreadBodies(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.raw.complete === false) reply.header('connection', 'close');
   });
 }

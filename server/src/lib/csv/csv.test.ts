@@ -103,12 +103,14 @@ describe('openCsv on awkward input', () => {
   it('reads a whole file held in memory in slices, keeping characters that straddle a slice whole', async () => {
     const header = 'Name,Note\n';
     // The 64 KiB slice boundary falls inside the emoji (a surrogate pair) and inside the 'é' (two bytes).
-    const filler = 'x'.repeat(64 * 1024 - header.length - 'a,'.length - 1);
-    const text = `${header}a,${filler}😀é\nb,after\n`;
+    // (Filler rows of 8,000 characters: a cell may hold at most 10,000.)
+    const fillerRow = `z,${'x'.repeat(7997)}\n`;
+    const pad = 'x'.repeat(64 * 1024 - header.length - 8 * fillerRow.length - 'a,'.length - 1);
+    const text = `${header}${fillerRow.repeat(8)}a,${pad}😀é\nb,after\n`;
     for (const source of [text, Buffer.from(text)]) {
       const { rows } = await readCsvRows(source);
-      expect(rows.map((row) => row.values[0])).toEqual(['a', 'b']);
-      expect(rows[0].values[1].endsWith('😀é')).toBe(true);
+      expect(rows.map((row) => row.values[0])).toEqual([...'zzzzzzzz', 'a', 'b']);
+      expect(rows[8].values[1].endsWith('😀é')).toBe(true);
     }
   });
   it('rejects binary files as "Invalid file" and enforces the size limit with 413', async () => {
@@ -135,5 +137,27 @@ describe('openCsv on awkward input', () => {
       break;
     }
     await table.close();
+  });
+});
+
+describe('openCsv limits (issue 19)', () => {
+  it('refuses a header of more than 500 columns, naming the count and the limit', async () => {
+    const header = Array.from({ length: 501 }, (_, index) => `c${index}`).join(',');
+    await expect(openCsv(`${header}\n${'x,'.repeat(500)}x\n`)).rejects.toMatchObject({
+      status: 400,
+      message: 'The file has 501 columns; at most 500 can be imported',
+    });
+    const fits = await readCsvRows(`${header.split(',').slice(0, 500).join(',')}\n1\n`);
+    expect(fits.headers).toHaveLength(500);
+  });
+
+  it('refuses a cell of more than 10,000 characters, naming its row and column', async () => {
+    const long = 'y'.repeat(10_001);
+    await expect(readCsvRows(`Name,Notes\nAda,short\nBob,${long}\n`)).rejects.toMatchObject({
+      status: 400,
+      message: 'Row 3, column "Notes": a cell holds more than 10,000 characters',
+    });
+    const fits = await readCsvRows(`Name,Notes\nBob,${'y'.repeat(10_000)}\n`);
+    expect(fits.rows[0].values[1]).toHaveLength(10_000);
   });
 });

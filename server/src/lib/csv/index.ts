@@ -13,7 +13,8 @@
  * encodings; comma, semicolon, tab or pipe delimiters (and Excel's `sep=;` line); quoted fields with
  * delimiters, quotes and line breaks; blank lines; preamble lines before the header; duplicate or empty
  * header names; rows shorter or longer than the header.
- * Throws CsvError (an AppError): 400 'Invalid file' for binary or unparseable input, 413 when over maxBytes.
+ * Throws CsvError (an AppError): 400 'Invalid file' for binary or unparseable input, 400 naming the limit
+ * for more than 500 columns or a cell over 10,000 characters, 413 when over maxBytes.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -46,6 +47,20 @@ export interface OpenCsvOptions {
 
 const HEAD_BYTES = 64 * 1024;
 export const DEFAULT_MAX_CSV_BYTES = 50 * 1024 * 1024;
+/** Columns a CSV may have: a wider header is refused before any row is read (issue 19). */
+export const MAX_CSV_COLUMNS = 500;
+/** Characters one cell may hold (header cells included). */
+export const MAX_CSV_CELL_CHARS = 10_000;
+
+const formatted = (count: number) => count.toLocaleString('en-US');
+const tooWide = (columns: number, atLeast = false) => {
+  const message = `The file has ${atLeast ? 'more than ' : ''}${formatted(columns)} columns; at most ${MAX_CSV_COLUMNS} can be imported`;
+  return new CsvError(400, 'INVALID_FILE', message, [{ field: 'file', message }]);
+};
+const cellTooLong = (row: number, column: string) => {
+  const message = `Row ${row}, column "${column.slice(0, 100)}": a cell holds more than ${formatted(MAX_CSV_CELL_CHARS)} characters`;
+  return new CsvError(400, 'INVALID_FILE', message, [{ field: 'file', message }]);
+};
 
 export const invalidCsv = (reason?: string) =>
   new CsvError(400, 'INVALID_FILE', 'Invalid file', reason ? { reason } : undefined);
@@ -153,6 +168,9 @@ export async function openCsv(
   if (sample.trim() === '') throw invalidCsv('The file is empty');
   if (looksBinary(sample.slice(0, 16 * 1024))) throw invalidCsv('The file is not a CSV text file');
 
+  // Sniffing and parsing a header of 100,000 columns takes seconds of CPU: counted first, cheaply.
+  const wide = widestFirstLine(sample, exhausted);
+  if (wide) throw tooWide(wide.columns, wide.atLeast);
   const { delimiter, skipFirstLine } = detectDelimiter(sample);
   const body = skipFirstLine ? sample.slice(sample.indexOf('\n') + 1) : sample;
   const headerIndex = detectHeaderIndex(body, delimiter);
@@ -163,6 +181,9 @@ export async function openCsv(
     relax_quotes: true,
     skip_empty_lines: false,
     from_line: skipFirstLine ? 2 : 1,
+    // A runaway field (an unclosed quote in a 50 MB file) stops the parse instead of filling memory;
+    // past the cell limit anyway.
+    max_record_size: MAX_CSV_COLUMNS * MAX_CSV_CELL_CHARS,
   });
   const piping = pipeline(Readable.from(textChunks, { objectMode: false }), parser).catch(() => {
     // Errors surface through the parser's async iterator below.
@@ -188,6 +209,16 @@ export async function openCsv(
     parser.destroy();
     throw invalidCsv('The file has no header row');
   }
+  const refusal =
+    header.length > MAX_CSV_COLUMNS
+      ? tooWide(header.length)
+      : header.findIndex((cell) => cell.length > MAX_CSV_CELL_CHARS) >= 0
+        ? cellTooLong(row, `Column ${header.findIndex((cell) => cell.length > MAX_CSV_CELL_CHARS) + 1}`)
+        : undefined;
+  if (refusal) {
+    parser.destroy();
+    throw refusal;
+  }
   const headers = uniqueHeaders(header);
   const width = headers.length;
 
@@ -203,7 +234,10 @@ export async function openCsv(
         row++;
         if (isBlank(next.value)) continue;
         const values = new Array<string>(width);
-        for (let i = 0; i < width; i++) values[i] = (next.value[i] ?? '').trim();
+        for (let i = 0; i < width; i++) {
+          values[i] = (next.value[i] ?? '').trim();
+          if (values[i].length > MAX_CSV_CELL_CHARS) throw cellTooLong(row, headers[i]);
+        }
         yield { row, values };
       }
       finished = true;
@@ -215,6 +249,29 @@ export async function openCsv(
   }
 
   return { headers, delimiter, encoding, records: dataRecords(), close };
+}
+
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/**
+ * The columns of the sample's first line by the delimiter that splits it most (delimiters inside double
+ * quotes not counted), when more than MAX_CSV_COLUMNS; `atLeast` when the line goes on past the sample.
+ * One pass over the characters: no regular expressions, no parser.
+ */
+function widestFirstLine(sample: string, whole: boolean): { columns: number; atLeast: boolean } | undefined {
+  const counts = new Map(DELIMITERS.map((delimiter) => [delimiter, 0]));
+  let quoted = false;
+  let ended = whole;
+  for (let index = 0; index < sample.length; index++) {
+    const char = sample[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      ended = true;
+      break;
+    } else if (!quoted && counts.has(char)) counts.set(char, (counts.get(char) ?? 0) + 1);
+  }
+  const columns = Math.max(...counts.values()) + 1;
+  return columns > MAX_CSV_COLUMNS ? { columns: ended ? columns : columns - 1, atLeast: !ended } : undefined;
 }
 
 function parseError(error: unknown, row: number): AppError {

@@ -9,6 +9,8 @@ const UPLOAD_PREFIX = 'relate-upload-';
 /** An uploaded file written to a private temporary file, read back as a stream. */
 export interface SpooledFile {
   bytes: number;
+  /** Where it is (a worker thread opens it by name). */
+  path: string;
   /** A fresh read stream of the whole file. */
   open(): Readable;
   /** Closes every reader and removes the temporary file (safe to call twice). */
@@ -40,7 +42,7 @@ export async function spoolToTempFile(source: Readable, parent = os.tmpdir()): P
     readers.push(reader);
     return reader;
   };
-  return { bytes: size, open, dispose };
+  return { bytes: size, path: file, open, dispose };
 }
 
 const isAlive = (pid: number) => {

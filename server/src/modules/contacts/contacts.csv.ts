@@ -1,7 +1,20 @@
-import { EMPTY_CONTACT_MESSAGE, isEmptyContact, PersonBodySchema, type PersonInput } from '@relate/contracts';
+import type { Readable } from 'node:stream';
+import {
+  CSV_PREVIEW_ROWS,
+  EMPTY_CONTACT_MESSAGE,
+  isEmptyContact,
+  PersonBodySchema,
+  type PersonInput,
+} from '@relate/contracts';
+import { openCsv } from '../../lib/csv';
 import { combineValues, findClashes } from '../../lib/csv/clash';
 import { parseCsvDate } from '../../lib/csv/dates';
-import { type CombineMode, contactTargetFields, fieldLabel } from '../../lib/csv/profiles';
+import {
+  type CombineMode,
+  contactTargetFields,
+  fieldLabel,
+  suggestContactMapping,
+} from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
@@ -9,6 +22,7 @@ export const SKIP = 'skip';
 export const FULL_NAME = 'full_name';
 export const PHONE_BY_LABEL = 'phone_by_label';
 export const CUSTOM_PREFIX = 'custom_';
+const MAX_CUSTOM_FIELD_NAME = 100;
 const COMBINE_MODES = new Set<CombineMode>(['join', 'lines', 'first']);
 
 /** The fields a CSV column can be mapped to, for the mapping step (required ones marked). */
@@ -76,8 +90,13 @@ function resolveTarget(headers: string[], header: string, target: unknown): Colu
     throw fieldError(`mapping.${header}`, `Unknown field for column "${header}"`);
   if (target === FULL_NAME) return { kind: 'full_name' };
   if (target === PHONE_BY_LABEL) return { kind: 'phone_by_label', labelIndex: labelColumn(headers, header) };
-  if (target.startsWith(CUSTOM_PREFIX) && target.slice(CUSTOM_PREFIX.length).trim())
-    return { kind: 'custom', name: target.slice(CUSTOM_PREFIX.length).trim() };
+  if (target.startsWith(CUSTOM_PREFIX) && target.slice(CUSTOM_PREFIX.length).trim()) {
+    const name = target.slice(CUSTOM_PREFIX.length).trim();
+    // The custom-field rules (contracts' CustomFieldNameSchema) hold for names an import brings too.
+    if (name.length > MAX_CUSTOM_FIELD_NAME)
+      throw fieldError(`mapping.${header}`, `Field name must be at most ${MAX_CUSTOM_FIELD_NAME} characters`);
+    return { kind: 'custom', name };
+  }
   if (target in FIELD_COLUMNS) return { kind: 'field', field: target as PersonField };
   throw fieldError(`mapping.${header}`, `Unknown field "${target}" for column "${header}"`);
 }
@@ -231,4 +250,41 @@ export function parseContactRow(plan: ImportPlan, values: string[]): ParsedConta
   const parsed = PersonBodySchema.safeParse(body);
   if (!parsed.success) return { error: parsed.error.issues.map((issue) => issue.message).join('; ') };
   return { person: parsed.data, warnings };
+}
+
+/** Values per column the mapping guess looks at. */
+const GUESS_SAMPLE_ROWS = 50;
+
+/**
+ * The columns, row count and first few rows (keyed by column) of an uploaded CSV, with the export it
+ * was recognised as and the mapping the dialog starts from. Reads the whole file: it runs on a worker
+ * thread (lib/workers).
+ */
+export async function inspectContactsCsv(file: Readable | Buffer) {
+  const table = await openCsv(file);
+  let totalRows = 0;
+  const preview: Record<string, string>[] = [];
+  const samples: string[][] = table.headers.map(() => []);
+  for await (const { values } of table.records) {
+    totalRows++;
+    if (totalRows <= GUESS_SAMPLE_ROWS)
+      values.forEach((value, index) => {
+        samples[index].push(value);
+      });
+    if (preview.length < CSV_PREVIEW_ROWS)
+      preview.push(
+        Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
+      );
+  }
+  const suggestion = suggestContactMapping(table.headers, samples);
+  return {
+    csv_columns: table.headers,
+    contact_fields: CSV_CONTACT_FIELDS,
+    total_rows: totalRows,
+    preview,
+    profile: suggestion.profile,
+    suggested_mapping: suggestion.mapping,
+    reasons: suggestion.reasons,
+    combine: suggestion.combine,
+  };
 }

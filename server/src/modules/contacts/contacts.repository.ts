@@ -82,9 +82,21 @@ const SEARCHED_KEYS = new Set([
   'notes',
 ]);
 
+/**
+ * The user's contacts as they see them: those of an import still being written (pending, decision 0025)
+ * are left out until it completes. The pending imports are a handful of ids at most, looked up once per
+ * query (a hashed subplan).
+ */
+const ownedBy = (userId: number): SQL =>
+  and(
+    eq(contacts.userId, userId),
+    sql`coalesce(${contacts.importId}, 0) not in (select ${contactImports.id} from ${contactImports}
+      where ${contactImports.userId} = ${userId} and ${contactImports.pending})`,
+  )!;
+
 function where(userId: number, options: Pick<PeopleListOptions, 'q' | 'filters'>): SQL | undefined {
   const searchText = contactSearchText(contacts);
-  const conditions: (SQL | undefined)[] = [eq(contacts.userId, userId)];
+  const conditions: (SQL | undefined)[] = [ownedBy(userId)];
   if (options.q) conditions.push(sql`${searchText} ilike ${containing(options.q)}`);
   for (const [key, value] of Object.entries(options.filters)) {
     const text = columnText(key);
@@ -135,7 +147,7 @@ export class ContactsRepository {
       db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
+        .where(and(ownedBy(userId), inArray(contacts.id, pageIds)))
         .orderBy(...order),
       boundedCount(db, contacts, condition, offset),
     ]);
@@ -146,7 +158,7 @@ export class ContactsRepository {
     const [row] = await db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), eq(contacts.id, id)));
+      .where(and(ownedBy(userId), eq(contacts.id, id)));
     return row;
   }
 
@@ -155,7 +167,7 @@ export class ContactsRepository {
     return db
       .select()
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), sql`${contacts.id} = any(${sql.param(ids)}::integer[])`))
+      .where(and(ownedBy(userId), sql`${contacts.id} = any(${sql.param(ids)}::integer[])`))
       .orderBy(contacts.id);
   }
 
@@ -167,7 +179,7 @@ export class ContactsRepository {
       .from(contacts)
       .where(
         and(
-          eq(contacts.userId, userId),
+          ownedBy(userId),
           sql`(lower(btrim(${contacts.email})) = any(${sql.param(keys.emails)}::text[])
             or ${phoneEnd(contacts.phone)} = any(${sql.param(keys.phones)}::text[])
             or ${phoneEnd(contacts.mobile)} = any(${sql.param(keys.phones)}::text[])
@@ -184,7 +196,7 @@ export class ContactsRepository {
       const rows = await db
         .select()
         .from(contacts)
-        .where(and(eq(contacts.userId, userId), sql`${contacts.id} > ${after}`))
+        .where(and(ownedBy(userId), sql`${contacts.id} > ${after}`))
         .orderBy(asc(contacts.id))
         .limit(batchSize);
       if (rows.length === 0) return;
@@ -243,14 +255,48 @@ export class ContactsRepository {
     const [row] = await db
       .select({ value: count() })
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)));
+      .where(and(ownedBy(userId), inArray(contacts.id, ids)));
     return row.value;
   }
 
-  /** A new import of the user's, whose id the imported rows carry. */
-  async createImport(userId: number, db: Database = this.db): Promise<number> {
-    const [row] = await db.insert(contactImports).values({ userId }).returning({ id: contactImports.id });
+  /** A new import of the user's, whose id the imported rows carry; `pending` hides them until completed. */
+  async createImport(userId: number, db: Database = this.db, pending = false): Promise<number> {
+    const [row] = await db
+      .insert(contactImports)
+      .values({ userId, pending })
+      .returning({ id: contactImports.id });
     return row.id;
+  }
+
+  /** The import's contacts become visible (one row changes, whatever their number). */
+  async completeImport(userId: number, importId: number, db: Database = this.db): Promise<void> {
+    await db
+      .update(contactImports)
+      .set({ pending: false })
+      .where(and(eq(contactImports.userId, userId), eq(contactImports.id, importId)));
+  }
+
+  /** The user's imports still marked pending (written now, or left by a crash). */
+  async pendingImports(userId: number, db: Database = this.db): Promise<number[]> {
+    const rows = await db
+      .select({ id: contactImports.id })
+      .from(contactImports)
+      .where(and(eq(contactImports.userId, userId), contactImports.pending));
+    return rows.map((row) => row.id);
+  }
+
+  /** Deletes up to `limit` of an import's contacts; answers how many (0: none left). */
+  async deleteImportRows(userId: number, importId: number, limit: number, db: Database = this.db) {
+    const some = db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.importId, importId)))
+      .limit(limit);
+    const rows = await db
+      .delete(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, some)))
+      .returning({ id: contacts.id });
+    return rows.length;
   }
 
   async importExists(userId: number, importId: number, db: Database = this.db): Promise<boolean> {
@@ -304,7 +350,7 @@ export class ContactsRepository {
         identical: allIdentical,
       })
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), hasName))
+      .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
       .having(sql`count(*) > 1`)
       .orderBy(nameKey);
@@ -315,7 +361,7 @@ export class ContactsRepository {
     const allButFirst = db
       .select({ id: sql`unnest((array_agg(${contacts.id} order by ${contacts.id}))[2:])` })
       .from(contacts)
-      .where(and(eq(contacts.userId, userId), hasName))
+      .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
       .having(and(sql`count(*) > 1`, allIdentical));
     const rows = await db

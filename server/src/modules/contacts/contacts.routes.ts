@@ -177,7 +177,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { file } = await readUpload(request);
       try {
-        return { success: true, ...(await contacts.inspectCsv(file.open())) };
+        return { success: true, ...(await contacts.inspectCsv(file.path)) };
       } finally {
         await file.dispose();
       }

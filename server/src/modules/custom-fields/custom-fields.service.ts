@@ -2,6 +2,9 @@ import type { Database } from '../../db/client';
 import { fieldError, notFound } from '../../lib/errors';
 import type { CustomFieldsRepository } from './custom-fields.repository';
 
+/** The list's limit (contracts' CustomFieldNamesSchema). */
+const MAX_CUSTOM_FIELDS = 200;
+
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Runs inside the transaction that removes a field name: where the field's values go too (the contacts). */
@@ -41,13 +44,21 @@ export class CustomFieldsService {
     });
   }
 
-  /** Adds the names not yet in the list (case-insensitive), as imported or shared contacts bring them. */
-  async addMissing(userId: number, names: string[], tx: Database): Promise<void> {
+  /**
+   * Adds the names not yet in the list (case-insensitive), as imported or shared contacts bring them.
+   * The list's limit holds here too: past 200 names, 400 naming `field` and nothing is added.
+   */
+  async addMissing(userId: number, names: string[], tx: Database, field = 'custom_fields'): Promise<void> {
     const existing = await this.repository.namesForUpdate(userId, tx);
     const lower = new Set(existing.map((name) => name.toLowerCase()));
     const added = names.filter(
       (name) => name && !lower.has(name.toLowerCase()) && lower.add(name.toLowerCase()),
     );
+    if (existing.length + added.length > MAX_CUSTOM_FIELDS)
+      throw fieldError(
+        field,
+        `At most ${MAX_CUSTOM_FIELDS} custom fields: you have ${existing.length} and this would add ${added.length}`,
+      );
     if (added.length > 0) await this.repository.setNames(userId, [...existing, ...added], tx);
   }
 

@@ -52,12 +52,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: {
         tags,
-        description: 'Every event the caller owns, as an iCalendar file.',
-        response: { 200: z.string() },
+        description: 'Every event the caller owns, as an iCalendar file (text/calendar, streamed).',
+        response: { 200: z.unknown() },
       },
     },
     async (request, reply) => {
-      const ics = await events.exportIcs(request.user, app.config.PUBLIC_URL);
+      const ics = events.exportIcs(request.user, app.config.PUBLIC_URL);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'attachment; filename="relate-events.ics"')

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type {
   CalendarEvent,
   DeleteEventQuery,
@@ -6,14 +7,16 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import { fieldError, forbidden, notFound } from '../../lib/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { nextTurn } from '../../lib/next-turn';
+import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
-import { parseIcs, toIcs } from './ics';
+import { joinCalendars, MAX_ICS_EVENTS } from './ics';
 import {
   endBefore,
   isOccurrence,
@@ -24,19 +27,32 @@ import {
 } from './recurrence';
 import { allDayBounds } from './time-zone';
 
+export type { EventRow, EventValues } from './events.repository';
+
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
 export const MAX_RANGE_DAYS = 400;
 /** Occurrences one calendar request may expand to (a year of 50 daily series). */
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
+/** Events an import writes per transaction. */
+const IMPORT_BATCH = 100;
+
+/** Runs inside the transaction that deletes an event of `userId`. */
+type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
+/** Runs inside the transaction that created or changed events of `userId`. */
+type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 
 export class EventsService {
+  private readonly deletedListeners: EventDeletedListener[] = [];
+  private readonly changedListeners: EventsChangedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: EventsRepository,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
+    private readonly workers: WorkerPool,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
@@ -83,6 +99,7 @@ export class EventsService {
       await this.assertParticipantsInGroup(user, values.participants ?? [], tx);
       const eventId = await this.repository.insert(user.id, values, tx);
       await this.notifyParticipants(user, eventId, body.title, values.participants ?? [], [], tx);
+      await this.changed(user.id, tx);
       return eventId;
     });
     return this.get(user, id);
@@ -97,38 +114,51 @@ export class EventsService {
   async update(user: AuthUser, id: number, body: EventChanges): Promise<CalendarEvent> {
     const { scope, occurrence_start: occurrenceStart, ...fields } = body;
     const resultId = await this.db.transaction(async (tx) => {
-      const row = await this.ownedOrThrow(user, id, tx);
-      const values = toValues(fields);
-      if (row.seriesId !== null && row.originalStart) {
-        if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
-        // Its series changes from its original start (times only by as much as they changed now); the
-        // occurrence itself takes the changes as sent.
-        const series = await this.ownedOrThrow(user, row.seriesId, tx);
-        const seriesValues = fromOverrideTimes(series, row, values);
-        const changedId =
-          scope === 'all'
-            ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
-            : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
-        const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
-        await this.updateRow(
-          user,
-          current,
-          withoutRepeat(values),
-          tx,
-          values.participants ?? current.participants,
-        );
-        return changedId;
-      }
-      if (row.repeatPattern === 'none' || !scope || scope === 'all')
-        return row.repeatPattern === 'none'
-          ? this.updateRow(user, row, values, tx)
-          : this.updateSeries(user, row, values, occurrenceStart ? new Date(occurrenceStart) : null, tx);
-      const occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
-      return scope === 'this'
-        ? this.updateOccurrence(user, row, occurrence, values, tx)
-        : this.updateFollowing(user, row, occurrence, values, tx);
+      const changedId = await this.updateInTransaction(user, id, scope, occurrenceStart, fields, tx);
+      await this.changed(user.id, tx);
+      return changedId;
     });
     return this.get(user, resultId);
+  }
+
+  private async updateInTransaction(
+    user: AuthUser,
+    id: number,
+    scope: EventChanges['scope'],
+    occurrenceStart: EventChanges['occurrence_start'],
+    fields: Omit<EventChanges, 'scope' | 'occurrence_start'>,
+    tx: Database,
+  ): Promise<number> {
+    const row = await this.ownedOrThrow(user, id, tx);
+    const values = toValues(fields);
+    if (row.seriesId !== null && row.originalStart) {
+      if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
+      // Its series changes from its original start (times only by as much as they changed now); the
+      // occurrence itself takes the changes as sent.
+      const series = await this.ownedOrThrow(user, row.seriesId, tx);
+      const seriesValues = fromOverrideTimes(series, row, values);
+      const changedId =
+        scope === 'all'
+          ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
+          : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
+      const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
+      await this.updateRow(
+        user,
+        current,
+        withoutRepeat(values),
+        tx,
+        values.participants ?? current.participants,
+      );
+      return changedId;
+    }
+    if (row.repeatPattern === 'none' || !scope || scope === 'all')
+      return row.repeatPattern === 'none'
+        ? this.updateRow(user, row, values, tx)
+        : this.updateSeries(user, row, values, occurrenceStart ? new Date(occurrenceStart) : null, tx);
+    const occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
+    return scope === 'this'
+      ? this.updateOccurrence(user, row, occurrence, values, tx)
+      : this.updateFollowing(user, row, occurrence, values, tx);
   }
 
   /**
@@ -182,6 +212,68 @@ export class EventsService {
 
   private async deleteRow(user: AuthUser, id: number, tx: Database) {
     if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
+    for (const listener of this.deletedListeners) await listener(user.id, id, tx);
+  }
+
+  /** Called in the transaction that created or changed a user's events (the Google Calendar sync pushes them). */
+  onChanged(listener: EventsChangedListener): void {
+    this.changedListeners.push(listener);
+  }
+
+  private async changed(userId: number, tx: Database) {
+    for (const listener of this.changedListeners) await listener(userId, tx);
+  }
+
+  /** Called after an event is deleted, in its transaction (the Google Calendar sync deletes it there too). */
+  onDeleted(listener: EventDeletedListener): void {
+    this.deletedListeners.push(listener);
+  }
+
+  // ---- rows for the Google Calendar sync (it validates and maps them itself) ----
+
+  syncRows(userId: number, ids: number[], db: Database = this.db) {
+    return this.repository.byIds(userId, ids, db);
+  }
+
+  syncRowsByTitleAndStart(userId: number, pairs: { title: string; start: Date }[], db: Database = this.db) {
+    return this.repository.byTitleAndStart(
+      userId,
+      pairs.map((pair) => pair.title),
+      pairs.map((pair) => pair.start),
+      db,
+    );
+  }
+
+  googleSyncedRows(userId: number, since: Date, db: Database = this.db) {
+    return this.repository.googleSynced(userId, since, db);
+  }
+
+  insertSyncRow(userId: number, values: EventValues, db: Database = this.db) {
+    return this.repository.insert(userId, values, db);
+  }
+
+  updateSyncRow(userId: number, id: number, values: Partial<EventValues>, db: Database = this.db) {
+    return this.repository.update(userId, id, values, db);
+  }
+
+  deleteSyncRow(userId: number, id: number, db: Database = this.db) {
+    return this.repository.delete(userId, id, db);
+  }
+
+  /** The e-mails among `emails` of accounts in the owner's group (approved members), lower-cased. */
+  async groupUserEmails(ownerId: number, emails: string[], db: Database = this.db): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const accounts = await this.users.findByEmails(
+      emails.map((email) => email.toLowerCase()),
+      db,
+    );
+    if (accounts.length === 0) return new Set();
+    const allowed = new Set(await this.groups.approvedMemberIds(ownerId, db));
+    return new Set(
+      accounts
+        .filter((account) => allowed.has(account.id) && account.id !== ownerId)
+        .map((account) => account.email.toLowerCase()),
+    );
   }
 
   /**
@@ -366,22 +458,62 @@ export class EventsService {
   }
 
   /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
-  async exportIcs(user: AuthUser, publicUrl: string): Promise<string> {
-    return toIcs(await this.repository.owned(user.id), publicUrl);
+  exportIcs(user: AuthUser, publicUrl: string): Readable {
+    const pages = this.repository.owned(user.id);
+    const workers = this.workers;
+    // A page of 1,000 events at a time: read, written as text on a worker thread, sent, and let go
+    // (one string of 40,000 events took 31 s of the main thread and 1.5 GB).
+    return Readable.from(
+      joinCalendars(
+        (async function* () {
+          for await (const rows of pages) yield workers.run('calendarIcs', rows, publicUrl);
+        })(),
+      ),
+      { objectMode: false },
+    );
   }
 
-  /** Stores the events of an iCalendar file in one transaction; what could not be imported is listed. */
+  /** Stores the events of an iCalendar file; what could not be imported is listed. */
   async importIcs(user: AuthUser, content: string): Promise<EventImportResult> {
     if (!content.includes('BEGIN:VCALENDAR'))
       throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
-    const { rows, result } = parseIcs(content);
-    await this.db.transaction(async (tx) => {
-      for (const { values, overrides } of rows) {
-        const seriesId = await this.repository.insert(user.id, values, tx);
-        for (const override of overrides)
-          await this.repository.insert(user.id, { ...override, seriesId }, tx);
+    const count = countEvents(content);
+    if (count > MAX_ICS_EVENTS)
+      throw new AppError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The file holds ${count.toLocaleString('en-US')} events; import at most ${MAX_ICS_EVENTS.toLocaleString('en-US')} at a time`,
+        [{ field: 'file', message: `At most ${MAX_ICS_EVENTS.toLocaleString('en-US')} events per file` }],
+      );
+    // Parsing 5,000 events takes seconds of CPU: on a worker thread, not on the one serving everyone.
+    const { rows, result } = await this.workers.run('parseIcs', content);
+    // In transactions of 100 events (30-60 ms each here), their changed occurrences with them: one-row
+    // inserts of 5,000 events took 25 s, and even one transaction of batched inserts held PGlite's only
+    // connection, shared by every user, for over a second. If a batch fails, the batches already
+    // written are deleted again.
+    const written: number[] = [];
+    try {
+      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+        await nextTurn();
+        const batch = rows.slice(start, start + IMPORT_BATCH);
+        await this.db.transaction(async (tx) => {
+          const ids = await this.repository.insertMany(
+            user.id,
+            batch.map((row) => row.values),
+            tx,
+          );
+          written.push(...ids);
+          const overrides = batch.flatMap(({ overrides }, index) =>
+            overrides.map((override) => ({ ...override, seriesId: ids[index] })),
+          );
+          if (overrides.length > 0)
+            written.push(...(await this.repository.insertMany(user.id, overrides, tx)));
+        });
       }
-    });
+    } catch (error) {
+      await this.repository.deleteMany(user.id, written);
+      throw error;
+    }
     return result;
   }
 
@@ -546,4 +678,12 @@ function toValues(body: Partial<NewEvent>): Partial<EventValues> {
   if (body.notes !== undefined) values.notes = body.notes;
   if (body.google_sync !== undefined) values.googleSync = body.google_sync;
   return values;
+}
+
+/** How many VEVENTs a calendar text holds, counted without parsing it. */
+function countEvents(content: string): number {
+  let count = 0;
+  const pattern = /^BEGIN:VEVENT\r?$/gim;
+  while (pattern.exec(content)) count++;
+  return count;
 }

@@ -11,6 +11,12 @@ const { RRule } = rrulePackage;
 const DAY = 86_400_000;
 const MAX_PARTICIPANTS = 200;
 const MAX_ALERT_MINUTES = 40_320;
+/** Events one .ics file may hold (a larger calendar is refused before it is parsed). */
+export const MAX_ICS_EVENTS = 5_000;
+/** Occurrences a COUNT= repeat may have: its last date is found by walking them. */
+const MAX_RULE_COUNT = 10_000;
+const FIRST_YEAR = 1000;
+const LAST_YEAR = 9999;
 
 /** Our placeholder for an all-day override's RECURRENCE-ID (a DATE, RFC 5545 3.8.4.4), replaced on output. */
 const ALL_DAY_RECURRENCE = 'X-RELATE-RECURRENCE-DATE';
@@ -101,6 +107,39 @@ function withExclusions(rule: string, row: EventRow): string {
   return `RRULE:${rule}\r\n${property}:${values.join(',')}`;
 }
 
+const COMPONENT = /BEGIN:(VTIMEZONE|VEVENT)\r\n[\s\S]*?END:\1\r\n/g;
+
+/**
+ * One calendar from calendars written a page of events at a time (`toIcs` of each page): the first
+ * one's header, every page's events, each VTIMEZONE once, one END:VCALENDAR.
+ */
+export async function* joinCalendars(pages: AsyncIterable<Promise<string> | string>): AsyncGenerator<string> {
+  const zones = new Set<string>();
+  let started = false;
+  for await (const page of pages) {
+    const first = page.search(/BEGIN:(VTIMEZONE|VEVENT)\r\n/);
+    if (!started) {
+      yield first < 0 ? page.slice(0, page.lastIndexOf('END:VCALENDAR')) : page.slice(0, first);
+      started = true;
+    }
+    let out = '';
+    for (const [component, kind] of page.matchAll(COMPONENT)) {
+      if (kind === 'VTIMEZONE') {
+        const zone = /TZID:([^\r]*)/.exec(component)?.[1] ?? component;
+        if (zones.has(zone)) continue;
+        zones.add(zone);
+      }
+      out += component;
+    }
+    if (out) yield out;
+  }
+  if (!started) {
+    const empty = toIcs([], 'http://relate');
+    yield empty.slice(0, empty.lastIndexOf('END:VCALENDAR'));
+  }
+  yield 'END:VCALENDAR\r\n';
+}
+
 const PATTERNS: Record<number, EventValues['repeatPattern']> = {
   [RRule.DAILY]: 'daily',
   [RRule.WEEKLY]: 'weekly',
@@ -171,7 +210,7 @@ type RuleOptions = ReturnType<typeof RRule.parseString>;
  * Our repeat (pattern, interval, weekdays, end date) from an RRULE, or why it cannot be represented:
  * a rule is imported only when the series would give exactly the original's dates.
  */
-function repeatOf(
+export function repeatOf(
   options: RuleOptions,
   wallStart: Date,
 ): { pattern: EventValues['repeatPattern']; interval: number; days: number[] } | { error: string } {
@@ -245,12 +284,14 @@ export interface ImportedEvent {
 /** One VEVENT as event columns, or why it cannot be imported; warnings name what is imported only in part. */
 function toValues(event: IcsEvent): ImportedEvent | { error: string } {
   const rawStart = event.start as IcsDate | undefined;
-  if (!rawStart || Number.isNaN(rawStart.getTime()))
-    return { error: 'The event has no valid start (DTSTART)' };
+  if (!isDate(rawStart)) return { error: 'The event has no valid start (DTSTART)' };
+  if (!inYearRange(rawStart))
+    return { error: `The event's start (DTSTART) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
   const allDay = Boolean(rawStart.dateOnly) || event.datetype === 'date';
   let rawEnd = event.end as IcsDate | undefined;
-  if (!rawEnd || Number.isNaN(rawEnd.getTime()))
-    rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
+  if (isDate(rawEnd) && !inYearRange(rawEnd))
+    return { error: `The event's end (DTEND) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
+  if (!isDate(rawEnd)) rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
   // An all-day DTEND is exclusive; stored, the event ends at 23:59:59 UTC of its last date.
   const start = allDay ? utcDate(rawStart) : rawStart;
   const end = allDay
@@ -290,6 +331,12 @@ function toValues(event: IcsEvent): ImportedEvent | { error: string } {
       .split('\n')
       .find((part) => part.startsWith('RRULE:'));
     const options = RRule.parseString(line ?? rule.toString());
+    if (options.count && options.count > MAX_RULE_COUNT)
+      return {
+        error: `The repeat rule has ${options.count} occurrences (COUNT); Relate imports at most ${MAX_RULE_COUNT.toLocaleString('en-US')}`,
+      };
+    if (options.until && !inYearRange(options.until))
+      return { error: `The repeat rule ends (UNTIL) outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
     const repeat = repeatOf(options, toFloating(start, ruleZone({ allDay, timezone: zone })));
     if ('error' in repeat) return repeat;
     values.repeatPattern = repeat.pattern;
@@ -329,7 +376,29 @@ function toValues(event: IcsEvent): ImportedEvent | { error: string } {
     if (dropped > 0)
       warning = `"${title}": ${dropped} changed occurrence${dropped === 1 ? '' : 's'} (RECURRENCE-ID) could not be read and ${dropped === 1 ? 'was' : 'were'} not imported`;
   }
+  const withNul = nulProperty(values);
+  if (withNul) return { error: `The event's ${withNul} contains a NUL character` };
   return { values, overrides, warning };
+}
+
+const isDate = (value: unknown): value is IcsDate => value instanceof Date && !Number.isNaN(value.getTime());
+const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR;
+
+/** The iCalendar property of the first imported text holding NUL (which PostgreSQL text cannot store). */
+function nulProperty(values: EventValues): string | undefined {
+  const properties: [string, unknown][] = [
+    ['SUMMARY', values.title],
+    ['DESCRIPTION', values.description],
+    ['LOCATION', values.location],
+    ['UID', values.icalUid],
+    ['X-RELATE-PROJECT', values.project],
+    ['X-RELATE-NOTES', values.notes],
+    ...(values.participants ?? []).flatMap((participant): [string, unknown][] => [
+      ['ATTENDEE', participant.name],
+      ['ATTENDEE', participant.email],
+    ]),
+  ];
+  return properties.find(([, value]) => typeof value === 'string' && value.includes('\u0000'))?.[0];
 }
 
 function validZone(zone: string | null | undefined): string | undefined {
@@ -365,9 +434,15 @@ export function parseIcs(content: string): { rows: ImportedEvent[]; result: Even
     const event = component as IcsEvent;
     // node-ical files a changed occurrence (RECURRENCE-ID) under its series; one left on its own has
     // no series in the file.
-    const outcome = event.recurrenceid
-      ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
-      : toValues(event);
+    let outcome: ReturnType<typeof toValues>;
+    try {
+      outcome = event.recurrenceid
+        ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
+        : toValues(event);
+    } catch (error) {
+      // One event the parser gave an unexpected shape (a date that is text, ...): that event only.
+      outcome = { error: `The event could not be read: ${(error as Error).message}` };
+    }
     if ('error' in outcome) {
       result.skipped++;
       result.errors.push({ uid: text(event.uid), error: outcome.error });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { importCsvWithMapping } from './api/csv-api';
 import { CsvImportDialog } from './components/csv-import-dialog';
@@ -43,6 +44,20 @@ async function openWithFile(content: string) {
     new File([content], 'people.csv', { type: 'text/csv' }),
   );
 }
+
+describe('Simple CSV Import limits', () => {
+  it("shows the server's reason when a file is over a limit (issue 19)", async () => {
+    const message = 'The file has more than 9,000 columns; at most 500 can be imported';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(400, { error: message, code: 'INVALID_FILE', details: [{ field: 'file', message }] }),
+      ),
+    );
+    await openWithFile('a,b\n1,2\n');
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: message }));
+  });
+});
 
 describe('Simple CSV Import mapping step', () => {
   it('shows sample values from the first rows beside each column', async () => {

@@ -1,0 +1,43 @@
+/**
+ * The tasks the worker threads of `pool.ts` run: pure functions of their arguments (no database, no
+ * request). Each answers `{ value }`, or `{ appError }` with the fields of an AppError it threw, which
+ * the pool throws again on the main thread.
+ */
+import fs from 'node:fs';
+import type { ErrorCode } from '@relate/contracts';
+import { inspectContactsCsv } from '../../modules/contacts/contacts.csv';
+import type { EventRow } from '../../modules/events/events.repository';
+import { parseIcs as parseIcsText, toIcs } from '../../modules/events/ics';
+import { AppError } from '../errors';
+
+export type Outcome<T> =
+  | { value: T }
+  | { appError: { status: number; code: ErrorCode; message: string; details?: unknown } };
+
+async function outcome<T>(work: () => T | Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const { status, code, message, details } = error;
+    return { appError: { status, code, message, details } };
+  }
+}
+
+/** The events of an .ics file, and what could not be imported. */
+export const parseIcs = ([content]: [string]) => outcome(() => parseIcsText(content));
+
+/** A calendar as .ics text. */
+export const calendarIcs = ([rows, publicUrl]: [EventRow[], string]) => outcome(() => toIcs(rows, publicUrl));
+
+/** get-columns: the headers, row count, first rows and suggested mapping of a spooled CSV upload. */
+export const inspectContactsCsvFile = ([path]: [string]) =>
+  outcome(() => inspectContactsCsv(fs.createReadStream(path, { highWaterMark: 64 * 1024 })));
+
+const tasks = { parseIcs, calendarIcs, inspectContactsCsvFile };
+export type Tasks = typeof tasks;
+
+/** The worker's entry: runs the task named in the message with its arguments. */
+export default function run({ name, args }: { name: keyof Tasks; args: unknown[] }) {
+  return (tasks[name] as (args: unknown[]) => unknown)(args);
+}
