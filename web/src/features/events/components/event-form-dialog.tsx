@@ -22,6 +22,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
 import { EventFormSchema, eventFormValues, newEventValues } from '../event-form';
 import type { ParticipantSuggestion } from './calendar-types';
+import { EventGoogleSyncField } from './event-google-sync-field';
 import { EventParticipantsFields } from './event-participants-fields';
 import { EventRecurrenceFields } from './event-recurrence-fields';
 
@@ -245,21 +246,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                   </FormItem>
                 )}
               />
-              <FormField
-                control={control}
-                name="google_sync"
-                render={({ field }) => (
-                  <FormItem className="flex items-center gap-2">
-                    <FormControl>
-                      <Checkbox
-                        checked={field.value}
-                        onCheckedChange={(checked) => field.onChange(checked === true)}
-                      />
-                    </FormControl>
-                    <FormLabel>Sync with Google Calendar</FormLabel>
-                  </FormItem>
-                )}
-              />
+              <EventGoogleSyncField linked={state.mode === 'edit' && state.event.google_linked} />
             </div>
             <DialogFooter className="flex-row items-center justify-between border-t bg-card px-6 py-3 sm:justify-between">
               {state.mode === 'edit' ? (
