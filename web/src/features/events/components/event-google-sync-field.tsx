@@ -35,7 +35,7 @@ export function EventGoogleSyncField({ linked }: { linked: boolean }) {
             <FormLabel>Sync with Google Calendar</FormLabel>
             {linked && <GoogleMark label="Synced with Google" className="text-muted-foreground" />}
           </div>
-          {google?.service_configured !== false && (
+          {google?.service_configured && (
             <FormDescription className="pl-6">
               {explanation(google?.google_email, connected, linked)}
             </FormDescription>

@@ -75,7 +75,7 @@ export function SyncCard<R extends { items: unknown[] }>(props: SyncCardProps<R>
   };
 
   return (
-    <Card aria-labelledby={titleId}>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id={titleId} className="flex items-center gap-2">
