@@ -204,6 +204,8 @@ describe('Preview Google Calendar Events Sync', () => {
       .formatRange(new Date(board.start_datetime), new Date(board.end_datetime))
       .replace(/\s+/gu, ' ');
     expect(boardRow).toHaveTextContent(localTimes);
+    if (Intl.DateTimeFormat().resolvedOptions().timeZone !== 'America/New_York')
+      expect(boardRow).toHaveTextContent(/\(9:00\s–\s10:30\sAM New York time\)/u);
     // An all-day event reads as its dates (Google's end date is exclusive), not as midnight times.
     expect(holidaysRow).toHaveTextContent(/Dec 24\s–\s26, 2026 · All day/u);
     expect(seriesRow).toHaveTextContent('Monthly on the last Friday');

@@ -48,7 +48,10 @@ export function EventChip({
         </span>
       )}
       <span className="truncate">{item.title}</span>
-      {item.googleLinked && <GoogleMark label={SYNCED_WITH_GOOGLE} className="ml-auto size-3 opacity-70" />}
+      {item.googleLinked && (
+        // Like the time, the mark gives way to the title in a phone's month cell.
+        <GoogleMark label={SYNCED_WITH_GOOGLE} className="ml-auto hidden size-3 opacity-70 sm:block" />
+      )}
     </button>
   );
 }

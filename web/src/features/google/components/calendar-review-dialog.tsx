@@ -33,10 +33,24 @@ function formatValue(_field: string, value: string | null): string | null {
   return value;
 }
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** A timed event planned in another zone than the reader's: its times there ('10:00 – 11:00 AM New York time'). */
+function timesInItsZone(item: CalendarReviewItem): string | null {
+  if (item.all_day || item.timezone === Intl.DateTimeFormat().resolvedOptions().timeZone) return null;
+  try {
+    const times = new Intl.DateTimeFormat(undefined, {
+      timeStyle: 'short',
+      timeZone: item.timezone,
+    }).formatRange(new Date(item.start_datetime), new Date(item.end_datetime));
+    return `${times} ${item.timezone.split('/').pop()?.replaceAll('_', ' ')} time`;
+  } catch {
+    return null; // a zone this browser does not know
+  }
+}
+
 const localName = (item: CalendarReviewItem) => item.event?.title ?? 'your event';
 
 function Summary({ item }: { item: CalendarReviewItem }) {
+  const zoned = timesInItsZone(item);
   return (
     <>
       <span className="font-medium">{item.title || '(No title)'}</span>
@@ -46,9 +60,7 @@ function Summary({ item }: { item: CalendarReviewItem }) {
           {formatEventSpan(item.start_datetime, item.end_datetime, item.all_day)}
           {item.all_day && ' · All day'}
         </span>
-        {!item.all_day && item.timezone !== browserZone() && (
-          <span className="text-xs">Planned in {item.timezone.replaceAll('_', ' ')}</span>
-        )}
+        {zoned && <span className="text-xs">({zoned})</span>}
         {item.recurrence && (
           <span className="flex items-center gap-1">
             <RepeatIcon className="size-3.5 shrink-0" />

@@ -270,7 +270,7 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
           <p className="text-sm text-muted-foreground">
             {selected.size} of {items.length} selected
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
