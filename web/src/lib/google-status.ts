@@ -16,6 +16,9 @@ const googleStatusQuery = () =>
   queryOptions({
     queryKey: googleStatusKeys.status(),
     queryFn: ({ signal }) => fetchJson<GoogleStatus>('/auth/google/status', { signal }),
+    // While a sync runs on the server (the 15-minute job), look again until it is done.
+    refetchInterval: (query) =>
+      query.state.data?.contacts_sync_running || query.state.data?.calendar_sync_running ? 5_000 : false,
   });
 
 export const useGoogleStatus = () => useQuery(googleStatusQuery());
