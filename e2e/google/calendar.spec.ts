@@ -91,7 +91,10 @@ test('connects Google, previews the calendar, applies the new events and finds t
   await page.getByRole('button', { name: /Calendar\s*Display & Events/ }).click();
   await expect(page.getByText('Google Calendar connected')).toBeVisible();
 
-  await page.getByRole('link', { name: /Events/ }).first().click();
+  await page
+    .getByRole('link', { name: /Events/ })
+    .first()
+    .click();
   const cell = (date: Date) => page.locator(`[data-testid="calendar-day"][data-date="${isoDate(date)}"]`);
   const boardChip = cell(twelfth).getByTestId('calendar-event').filter({ hasText: 'Board meeting' });
   await expect(boardChip).toBeVisible();
