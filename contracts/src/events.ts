@@ -139,17 +139,50 @@ export const CreateEventBodySchema = z
 export type CreateEventBody = z.input<typeof CreateEventBodySchema>;
 export type NewEvent = z.output<typeof CreateEventBodySchema>;
 
-/** PUT /api/events/{id}: the fields sent change (the whole series). */
+/**
+ * Which occurrences of a repeating event a change or deletion applies to (docs/decisions/0024):
+ * `this` the one occurrence, `following` it and every later one (the series is split), `all` the series.
+ */
+export const OCCURRENCE_SCOPES = ['this', 'following', 'all'] as const;
+export const OccurrenceScopeSchema = z.enum(OCCURRENCE_SCOPES, {
+  error: 'Scope must be this, following or all',
+});
+export type OccurrenceScope = z.infer<typeof OccurrenceScopeSchema>;
+
+const occurrenceFields = {
+  scope: OccurrenceScopeSchema.optional(),
+  /** The original start of the occurrence acted on (its start in the series before any change). */
+  occurrence_start: isoDateTime('occurrence_start').optional(),
+};
+const occurrenceNamed = (body: { scope?: OccurrenceScope; occurrence_start?: string }) =>
+  !(body.scope === 'this' || body.scope === 'following') || Boolean(body.occurrence_start);
+const occurrenceRequired = {
+  path: ['occurrence_start'],
+  error: 'occurrence_start is required to change one occurrence or it and the following ones',
+};
+
+/**
+ * PUT /api/events/{id}: the fields sent change the event. For a repeating one, `scope` says which
+ * occurrences: the fields sent change that occurrence, it and the following
+ * ones, or the whole series. With `occurrence_start`, start/end are the occurrence's new times (for
+ * `all`, the series moves by as much); without it, the series' own.
+ */
 export const UpdateEventBodySchema = z
   .object({
     ...eventFields,
     title: eventFields.title.optional(),
     start_datetime: eventFields.start_datetime.optional(),
     end_datetime: eventFields.end_datetime.optional(),
+    ...occurrenceFields,
   })
-  .refine(endAfterStart, { path: ['end_datetime'], error: 'The event cannot end before it starts' });
+  .refine(endAfterStart, { path: ['end_datetime'], error: 'The event cannot end before it starts' })
+  .refine(occurrenceNamed, occurrenceRequired);
 export type UpdateEventBody = z.input<typeof UpdateEventBodySchema>;
 export type EventChanges = z.output<typeof UpdateEventBodySchema>;
+
+/** DELETE /api/events/{id}?scope=this|following|all&occurrence_start=… (no scope: the whole event). */
+export const DeleteEventQuerySchema = z.object(occurrenceFields).refine(occurrenceNamed, occurrenceRequired);
+export type DeleteEventQuery = z.output<typeof DeleteEventQuerySchema>;
 
 export const EventRangeQuerySchema = z.object({
   start_date: isoDateTime('start_date'),

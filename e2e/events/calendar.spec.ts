@@ -84,16 +84,17 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
   await expect(view.getByText(`Organised by ${ada.email}`)).toBeVisible();
   await expect(view.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
 
-  // Deleting asks first, and says the whole series goes; Cancel keeps it.
+  // Deleting an occurrence asks which occurrences go; Cancel keeps them.
   await cell.getByText('Design review').click();
   await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete event?' });
-  await expect(confirm).toContainText('"Design review" and every occurrence of the series will be deleted');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete recurring event' });
+  await expect(confirm.getByRole('radio', { name: 'This event' })).toBeChecked();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Edit Event' })).toBeVisible();
   expect(await occurrences.count()).toBeGreaterThanOrEqual(3);
   await page.getByRole('dialog', { name: 'Edit Event' }).getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('radio', { name: 'All events' }).check();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Event deleted successfully')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Edit Event' })).toBeHidden();

@@ -119,7 +119,9 @@ test('connects Google, previews the calendar, applies the new events and finds t
 
   await boardChip.click();
   const event = page.getByRole('dialog', { name: 'Edit Event' });
-  await expect(event.getByRole('img', { name: 'Synced with Google' })).toBeVisible();
+  await expect(
+    event.getByText(/^Linked to an event in your Google Calendar \(ada@gmail\.example\)/),
+  ).toBeVisible();
   await expect(event.getByLabel('Start', { exact: true })).toHaveValue(
     format(new Date(atUtc(twelfth, 15)), "yyyy-MM-dd'T'HH:mm"),
   );

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           {
             path: '/settings',
             lazy: async () => ({
-              Component: (await import('@/features/settings/components/settings-page')).SettingsPage,
+              Component: (await import('./routes/settings')).SettingsPage,
             }),
           },
           { path: '/notifications', element: <NotificationsList /> },

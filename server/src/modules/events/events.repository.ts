@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { events, users } from '../../db/schema';
 
@@ -56,6 +56,72 @@ export class EventsRepository {
 
   async owned(userId: number, db: Database = this.db): Promise<EventRow[]> {
     return db.select().from(events).where(eq(events.ownerId, userId)).orderBy(events.startAt, events.id);
+  }
+
+  /**
+   * The original starts of the changed occurrences ("This event") of the given series, to leave out of
+   * their expansion. The series are ones `inRange` returned (visible to the caller); an override row
+   * always has its series' owner, so both ids are matched.
+   */
+  async overriddenStarts(
+    series: { id: number; ownerId: number }[],
+    db: Database = this.db,
+  ): Promise<{ seriesId: number; originalStart: Date }[]> {
+    if (series.length === 0) return [];
+    const rows = await db
+      .select({ seriesId: events.seriesId, originalStart: events.originalStart })
+      .from(events)
+      .where(
+        and(
+          inArray(
+            events.seriesId,
+            series.map((row) => row.id),
+          ),
+          inArray(events.ownerId, [...new Set(series.map((row) => row.ownerId))]),
+          isNotNull(events.originalStart),
+        ),
+      );
+    return rows.map((row) => ({ seriesId: row.seriesId!, originalStart: row.originalStart! }));
+  }
+
+  /** The override row of one occurrence of a series the user owns. */
+  async override(
+    ownerId: number,
+    seriesId: number,
+    originalStart: Date,
+    db: Database = this.db,
+  ): Promise<EventRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          eq(events.seriesId, seriesId),
+          eq(events.originalStart, originalStart),
+        ),
+      );
+    return row;
+  }
+
+  /** The override rows of a series the user owns from `from` on (every one without it), in the given order of original start. */
+  async overrides(
+    ownerId: number,
+    seriesId: number,
+    options: { from?: Date; latestFirst?: boolean } = {},
+    db: Database = this.db,
+  ): Promise<EventRow[]> {
+    return db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          eq(events.seriesId, seriesId),
+          options.from ? gte(events.originalStart, options.from) : undefined,
+        ),
+      )
+      .orderBy(options.latestFirst ? desc(events.originalStart) : asc(events.originalStart));
   }
 
   async insert(ownerId: number, values: EventValues, db: Database = this.db): Promise<number> {

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import {
   CreateEventBodySchema,
+  DeleteEventQuerySchema,
   EventImportResultSchema,
   EventRangeQuerySchema,
   EventResponseSchema,
@@ -110,9 +111,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/events/:id',
-    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
+    {
+      config,
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: DeleteEventQuerySchema,
+        response: { 200: MessageSchema },
+      },
+    },
     async (request) => {
-      await events.delete(request.user, request.params.id);
+      await events.delete(request.user, request.params.id, request.query);
       return { message: 'Event deleted' };
     },
   );

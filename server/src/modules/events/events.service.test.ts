@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
 import type { AuthUser } from '../users/users.mappers';
+import { EventsRepository } from './events.repository';
 import type { EventsService } from './events.service';
 
 let t: TestApp;
@@ -95,5 +96,109 @@ describe('EventsService rules', () => {
     await expect(events.importIcs(owner, 'not a calendar')).rejects.toMatchObject({ status: 400 });
     expect(await events.importIcs(owner, ics)).toMatchObject({ imported: 1 });
     expect(await events.exportIcs(owner, 'https://relate.example')).toContain('SUMMARY:Imported review');
+  });
+
+  it('keeps a Berlin series\' exceptions on their occurrences when "All events" moves it an hour, across DST', async () => {
+    const owner = await account();
+    // Mondays 09:00 Berlin: 08:00 UTC in March before the change, 07:00 UTC after it.
+    const series = await events.create(owner, {
+      ...meeting,
+      start_datetime: '2030-03-18T08:00:00.000Z',
+      end_datetime: '2030-03-18T08:30:00.000Z',
+      timezone: 'Europe/Berlin',
+      repeat_pattern: 'weekly',
+      repeat_days: [1],
+    });
+    await events.delete(owner, series.id, { scope: 'this', occurrence_start: '2030-04-01T07:00:00.000Z' });
+    const moved = await events.update(owner, series.id, {
+      scope: 'this',
+      occurrence_start: '2030-04-08T07:00:00.000Z',
+      start_datetime: '2030-04-09T07:00:00.000Z',
+      end_datetime: '2030-04-09T07:30:00.000Z',
+    });
+    await events.update(owner, series.id, {
+      scope: 'all',
+      occurrence_start: '2030-03-25T08:00:00.000Z',
+      start_datetime: '2030-03-25T09:00:00.000Z',
+      end_datetime: '2030-03-25T09:30:00.000Z',
+    });
+    const listed = await events.inRange(
+      owner,
+      new Date('2030-03-16T00:00:00Z'),
+      new Date('2030-04-21T00:00:00Z'),
+    );
+    expect(listed.map((event) => event.start_datetime)).toEqual([
+      '2030-03-18T09:00:00.000Z', // 10:00 CET
+      '2030-03-25T09:00:00.000Z', // 10:00 CET (the clocks change on the 31st)
+      '2030-04-09T07:00:00.000Z', // the moved occurrence keeps its own time
+      '2030-04-15T08:00:00.000Z', // 10:00 CEST
+    ]);
+    expect(listed[2]).toMatchObject({ id: moved.id, original_start: '2030-04-08T08:00:00.000Z' });
+  });
+
+  it('"This and following" on the first occurrence changes the whole series instead of splitting it', async () => {
+    const owner = await account();
+    const series = await events.create(owner, { ...meeting, repeat_pattern: 'daily' });
+    const changed = await events.update(owner, series.id, {
+      scope: 'following',
+      occurrence_start: meeting.start_datetime,
+      title: 'Renamed',
+    });
+    expect(changed).toMatchObject({ id: series.id, title: 'Renamed', repeat_pattern: 'daily' });
+    const listed = await events.inRange(
+      owner,
+      new Date('2030-01-07T00:00:00Z'),
+      new Date('2030-01-10T00:00:00Z'),
+    );
+    expect(listed.map((event) => `${event.id} ${event.title}`)).toEqual(
+      Array(3).fill(`${series.id} Renamed`),
+    );
+  });
+
+  it('honours exceptions stored by another writer (as the Google sync stores overrides and cancellations)', async () => {
+    const owner = await account();
+    const guest = await account();
+    await team(owner, guest);
+    const series = await events.create(owner, {
+      ...meeting,
+      repeat_pattern: 'daily',
+      participants: [{ email: guest.email, name: 'G' }],
+    });
+    const repository = new EventsRepository(t.database.db);
+    await repository.update(owner.id, series.id, { excludedStarts: [new Date('2030-01-08T09:00:00Z')] });
+    await repository.insert(owner.id, {
+      title: 'Standup (moved upstream)',
+      startAt: new Date('2030-01-09T15:00:00Z'),
+      endAt: new Date('2030-01-09T15:15:00Z'),
+      participants: [{ email: guest.email, name: 'G' }],
+      seriesId: series.id,
+      originalStart: new Date('2030-01-09T09:00:00Z'),
+    });
+    for (const viewer of [owner, guest]) {
+      const listed = await events.inRange(
+        viewer,
+        new Date('2030-01-07T00:00:00Z'),
+        new Date('2030-01-11T00:00:00Z'),
+      );
+      expect(listed.map((event) => `${event.start_datetime.slice(0, 16)} ${event.title}`)).toEqual([
+        '2030-01-07T09:00 Standup',
+        '2030-01-09T15:00 Standup (moved upstream)',
+        '2030-01-10T09:00 Standup',
+      ]);
+    }
+    // The participant cannot change the series' occurrence; the owner's "This event" finds the stored override.
+    await expect(
+      events.update(guest, series.id, {
+        scope: 'this',
+        occurrence_start: '2030-01-09T09:00:00.000Z',
+        title: 'G',
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    const edited = await events.update(owner, series.id, {
+      scope: 'this',
+      occurrence_start: '2030-01-09T09:00:00.000Z',
+      location: 'Room 3',
+    });
+    expect(edited).toMatchObject({ title: 'Standup (moved upstream)', location: 'Room 3' });
   });
 });

@@ -1,4 +1,10 @@
-import type { CalendarEvent, EventChanges, EventImportResult, NewEvent } from '@relate/contracts';
+import type {
+  CalendarEvent,
+  DeleteEventQuery,
+  EventChanges,
+  EventImportResult,
+  NewEvent,
+} from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { fieldError, forbidden, notFound } from '../../lib/errors';
 import type { GroupsService } from '../groups/groups.service';
@@ -6,9 +12,16 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
-import type { EventsRepository, EventValues, EventWithOwner } from './events.repository';
+import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import { parseIcs, toIcs } from './ics';
-import { occurrencesBetween } from './recurrence';
+import {
+  endBefore,
+  isOccurrence,
+  occurrencesBetween,
+  shiftedWeekdays,
+  shiftWallClock,
+  wallClockShift,
+} from './recurrence';
 import { allDayBounds } from './time-zone';
 
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
@@ -32,8 +45,19 @@ export class EventsService {
     if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY)
       throw fieldError('end_date', `Ask for at most ${MAX_RANGE_DAYS} days at a time`);
     const rows = await this.repository.inRange(user.id, user.email, from, to);
+    // A series leaves out its deleted occurrences and those changed on their own, which are rows of
+    // their own (listed like any event when they fall in the range, wherever they were moved).
+    const skipped = new Map<number, Set<number>>();
+    for (const row of rows)
+      if (row.repeatPattern !== 'none')
+        skipped.set(row.id, new Set(row.excludedStarts.map((start) => start.getTime())));
+    const series = rows.filter((row) => row.repeatPattern !== 'none');
+    for (const { seriesId, originalStart } of await this.repository.overriddenStarts(series))
+      skipped.get(seriesId)?.add(originalStart.getTime());
     const occurrences = rows.flatMap((row) =>
-      occurrencesBetween(row, from, to).map((occurrence) => ({ row, occurrence })),
+      occurrencesBetween(row, from, to)
+        .filter((occurrence) => !skipped.get(row.id)?.has(occurrence.start.getTime()))
+        .map((occurrence) => ({ row, occurrence })),
     );
     if (occurrences.length > MAX_OCCURRENCES)
       throw fieldError('end_date', 'This range holds too many events; ask for a shorter range');
@@ -64,41 +88,281 @@ export class EventsService {
     return this.get(user, id);
   }
 
-  /** Only the owner changes an event (the whole series); a participant gets 403, anyone else 404. */
+  /**
+   * Only the owner changes an event; a participant gets 403, anyone else 404. On a repeating event,
+   * `scope` picks the occurrences (docs/decisions/0024): `this` stores the occurrence as an override
+   * row, `following` splits the series there, `all` (or none) changes the series. An override row is
+   * edited on its own unless `following`/`all` asks for its series.
+   */
   async update(user: AuthUser, id: number, body: EventChanges): Promise<CalendarEvent> {
-    await this.db.transaction(async (tx) => {
-      const current = await this.ownedOrThrow(user, id, tx);
-      const values = toValues(body);
-      const allDay = values.allDay ?? current.allDay;
-      if (allDay && (values.startAt || values.endAt || values.allDay !== undefined))
-        Object.assign(values, allDayBounds(values.startAt ?? current.startAt, values.endAt ?? current.endAt));
-      const start = values.startAt ?? current.startAt;
-      const end = values.endAt ?? current.endAt;
-      if (end < start) throw fieldError('end_datetime', 'The event cannot end before it starts');
-      const repeatEnd = values.repeatEndDate === undefined ? current.repeatEndDate : values.repeatEndDate;
-      if (repeatEnd && repeatEnd.toISOString().slice(0, 10) < start.toISOString().slice(0, 10))
-        throw fieldError('repeat_end_date', 'The repeat cannot end before the event starts');
-      if (values.participants) await this.assertParticipantsInGroup(user, values.participants, tx);
-      if (Object.keys(values).length > 0 && !(await this.repository.update(user.id, id, values, tx)))
-        throw notFound('Event');
-      if (values.participants)
-        await this.notifyParticipants(
+    const { scope, occurrence_start: occurrenceStart, ...fields } = body;
+    const resultId = await this.db.transaction(async (tx) => {
+      const row = await this.ownedOrThrow(user, id, tx);
+      const values = toValues(fields);
+      if (row.seriesId !== null && row.originalStart) {
+        if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
+        // Its series changes from its original start (times only by as much as they changed now); the
+        // occurrence itself takes the changes as sent.
+        const series = await this.ownedOrThrow(user, row.seriesId, tx);
+        const seriesValues = fromOverrideTimes(series, row, values);
+        const changedId =
+          scope === 'all'
+            ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
+            : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
+        const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
+        await this.updateRow(
           user,
-          id,
-          values.title ?? current.title,
-          values.participants,
-          current.participants,
+          current,
+          withoutRepeat(values),
+          tx,
+          values.participants ?? current.participants,
+        );
+        return changedId;
+      }
+      if (row.repeatPattern === 'none' || !scope || scope === 'all')
+        return row.repeatPattern === 'none'
+          ? this.updateRow(user, row, values, tx)
+          : this.updateSeries(user, row, values, occurrenceStart ? new Date(occurrenceStart) : null, tx);
+      const occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
+      return scope === 'this'
+        ? this.updateOccurrence(user, row, occurrence, values, tx)
+        : this.updateFollowing(user, row, occurrence, values, tx);
+    });
+    return this.get(user, resultId);
+  }
+
+  /**
+   * Deletes an event; on a repeating one `scope` picks the occurrences: `this` excludes the one
+   * occurrence (dropping its override row), `following` ends the series before it, `all` (or none)
+   * deletes the series with its overrides. Deleting an override row excludes its occurrence.
+   */
+  async delete(user: AuthUser, id: number, query: DeleteEventQuery = {}): Promise<void> {
+    const { scope, occurrence_start: occurrenceStart } = query;
+    await this.db.transaction(async (tx) => {
+      const row = await this.ownedOrThrow(user, id, tx);
+      let series: EventWithOwner = row;
+      let occurrence: Date;
+      if (row.seriesId !== null && row.originalStart) {
+        series = await this.ownedOrThrow(user, row.seriesId, tx);
+        occurrence = row.originalStart;
+        if (scope === 'all') return this.deleteRow(user, series.id, tx);
+      } else {
+        if (row.repeatPattern === 'none' || !scope || scope === 'all')
+          return this.deleteRow(user, row.id, tx);
+        occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
+      }
+      if (scope === 'following') {
+        if (occurrence <= series.startAt) return this.deleteRow(user, series.id, tx);
+        for (const override of await this.repository.overrides(user.id, series.id, { from: occurrence }, tx))
+          await this.deleteRow(user, override.id, tx);
+        await this.repository.update(
+          user.id,
+          series.id,
+          {
+            repeatEndDate: endBefore(series, occurrence),
+            excludedStarts: series.excludedStarts.filter((start) => start < occurrence),
+          },
+          tx,
+        );
+        return;
+      }
+      const override = await this.repository.override(user.id, series.id, occurrence, tx);
+      if (override) await this.deleteRow(user, override.id, tx);
+      if (!series.excludedStarts.some((start) => start.getTime() === occurrence.getTime()))
+        await this.repository.update(
+          user.id,
+          series.id,
+          {
+            excludedStarts: [...series.excludedStarts, occurrence].sort((a, b) => a.getTime() - b.getTime()),
+          },
           tx,
         );
     });
-    return this.get(user, id);
   }
 
-  async delete(user: AuthUser, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.ownedOrThrow(user, id, tx);
-      if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
-    });
+  private async deleteRow(user: AuthUser, id: number, tx: Database) {
+    if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
+  }
+
+  /**
+   * The occurrence of `series` that starts at `start`, checked: a series occurrence not deleted. One
+   * that has an override row is still named by its original start.
+   */
+  private async occurrenceOf(
+    user: AuthUser,
+    series: EventWithOwner,
+    start: Date,
+    tx: Database,
+  ): Promise<Date> {
+    if (!isOccurrence(series, start)) {
+      throw fieldError(
+        'occurrence_start',
+        `"${series.title}" has no occurrence starting at ${start.toISOString()}`,
+      );
+    }
+    if (series.excludedStarts.some((excluded) => excluded.getTime() === start.getTime())) {
+      if (!(await this.repository.override(user.id, series.id, start, tx))) throw notFound('Occurrence');
+    }
+    return start;
+  }
+
+  /** Validates and stores the changes of one row (a single event, an override row, or a series). */
+  private async updateRow(
+    user: AuthUser,
+    current: EventRow,
+    values: Partial<EventValues>,
+    tx: Database,
+    before: { email: string }[] = current.participants,
+  ): Promise<number> {
+    const allDay = values.allDay ?? current.allDay;
+    if (allDay && (values.startAt || values.endAt || values.allDay !== undefined))
+      Object.assign(values, allDayBounds(values.startAt ?? current.startAt, values.endAt ?? current.endAt));
+    const start = values.startAt ?? current.startAt;
+    const end = values.endAt ?? current.endAt;
+    if (end < start) throw fieldError('end_datetime', 'The event cannot end before it starts');
+    const repeatEnd = values.repeatEndDate === undefined ? current.repeatEndDate : values.repeatEndDate;
+    if (repeatEnd && repeatEnd.toISOString().slice(0, 10) < start.toISOString().slice(0, 10))
+      throw fieldError('repeat_end_date', 'The repeat cannot end before the event starts');
+    if (values.participants) await this.assertParticipantsInGroup(user, values.participants, tx);
+    if (Object.keys(values).length > 0 && !(await this.repository.update(user.id, current.id, values, tx)))
+      throw notFound('Event');
+    if (values.participants)
+      await this.notifyParticipants(
+        user,
+        current.id,
+        values.title ?? current.title,
+        values.participants,
+        before,
+        tx,
+      );
+    return current.id;
+  }
+
+  /**
+   * "This event": the occurrence's override row, created from the series the first time. Start and
+   * end are the occurrence's new times.
+   */
+  private async updateOccurrence(
+    user: AuthUser,
+    series: EventWithOwner,
+    occurrence: Date,
+    values: Partial<EventValues>,
+    tx: Database,
+  ): Promise<number> {
+    const changes = withoutRepeat(values);
+    const existing = await this.repository.override(user.id, series.id, occurrence, tx);
+    if (existing) return this.updateRow(user, existing, changes, tx);
+    const duration = series.endAt.getTime() - series.startAt.getTime();
+    const draft: EventRow = {
+      ...series,
+      startAt: occurrence,
+      endAt: new Date(occurrence.getTime() + duration),
+      ...singleEvent,
+      seriesId: series.id,
+      originalStart: occurrence,
+    };
+    const id = await this.repository.insert(user.id, rowValues(draft), tx);
+    return this.updateRow(user, { ...draft, id }, changes, tx, series.participants);
+  }
+
+  /**
+   * "All events": the series changes. With `occurrence`, the start/end sent are that occurrence's new
+   * times and the series moves by as much on its wall clock; whenever the series' start moves, its
+   * exclusions and overrides move with it so they still name their occurrences. Fields changed from
+   * the series' values are carried to its overrides, which keep their own times.
+   */
+  private async updateSeries(
+    user: AuthUser,
+    series: EventWithOwner,
+    values: Partial<EventValues>,
+    occurrence: Date | null,
+    tx: Database,
+  ): Promise<number> {
+    if (occurrence && values.startAt) {
+      const shift = wallClockShift(series, occurrence, values.startAt);
+      const duration =
+        (
+          values.endAt ??
+          new Date(values.startAt.getTime() + series.endAt.getTime() - series.startAt.getTime())
+        ).getTime() - values.startAt.getTime();
+      values.startAt = shiftWallClock(series, series.startAt, shift);
+      values.endAt = new Date(values.startAt.getTime() + duration);
+    }
+    const shift = values.startAt ? wallClockShift(series, series.startAt, values.startAt) : 0;
+    if (shift !== 0)
+      values.excludedStarts = series.excludedStarts.map((start) => shiftWallClock(series, start, shift));
+    if (values.startAt) keepWeekdays(series, series.startAt, values);
+    const carried = changedFields(series, values);
+    await this.updateRow(user, series, values, tx);
+    // Latest first when moving later (earliest first when earlier): no two overrides share a start on the way.
+    for (const override of await this.repository.overrides(
+      user.id,
+      series.id,
+      { latestFirst: shift > 0 },
+      tx,
+    )) {
+      const changes: Partial<EventValues> = { ...carried };
+      if (shift !== 0) changes.originalStart = shiftWallClock(series, override.originalStart!, shift);
+      // Participants carried from the series were notified once, for the series.
+      if (Object.keys(changes).length > 0)
+        await this.updateRow(user, override, changes, tx, changes.participants ?? override.participants);
+    }
+    return series.id;
+  }
+
+  /**
+   * "This and following events": the series ends the day before `occurrence` and a new series starts
+   * there with the changes; the later exclusions and overrides move to it (by as much as its start moved).
+   */
+  private async updateFollowing(
+    user: AuthUser,
+    series: EventWithOwner,
+    occurrence: Date,
+    values: Partial<EventValues>,
+    tx: Database,
+  ): Promise<number> {
+    if (occurrence <= series.startAt) return this.updateSeries(user, series, values, occurrence, tx);
+    const duration = series.endAt.getTime() - series.startAt.getTime();
+    const draft: EventRow = {
+      ...series,
+      startAt: occurrence,
+      endAt: new Date(occurrence.getTime() + duration),
+      icalUid: null,
+      excludedStarts: [],
+    };
+    const id = await this.repository.insert(user.id, rowValues(draft), tx);
+    const split = { ...draft, id };
+    if (values.startAt) keepWeekdays(series, occurrence, values);
+    await this.updateRow(user, split, values, tx, series.participants);
+    const moved = (await this.repository.visible(user.id, user.email, id, tx))!;
+    const shift = wallClockShift(series, occurrence, moved.startAt);
+    await this.repository.update(
+      user.id,
+      id,
+      {
+        excludedStarts: series.excludedStarts
+          .filter((start) => start >= occurrence)
+          .map((start) => shiftWallClock(moved, start, shift)),
+      },
+      tx,
+    );
+    for (const override of await this.repository.overrides(user.id, series.id, { from: occurrence }, tx))
+      await this.repository.update(
+        user.id,
+        override.id,
+        { seriesId: id, originalStart: shiftWallClock(moved, override.originalStart!, shift) },
+        tx,
+      );
+    await this.repository.update(
+      user.id,
+      series.id,
+      {
+        repeatEndDate: endBefore(series, occurrence),
+        excludedStarts: series.excludedStarts.filter((start) => start < occurrence),
+      },
+      tx,
+    );
+    return id;
   }
 
   /** Every event the user owns as an iCalendar file; `publicUrl` names the events' UIDs. */
@@ -112,7 +376,11 @@ export class EventsService {
       throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
     const { rows, result } = parseIcs(content);
     await this.db.transaction(async (tx) => {
-      for (const values of rows) await this.repository.insert(user.id, values, tx);
+      for (const { values, overrides } of rows) {
+        const seriesId = await this.repository.insert(user.id, values, tx);
+        for (const override of overrides)
+          await this.repository.insert(user.id, { ...override, seriesId }, tx);
+      }
     });
     return result;
   }
@@ -174,6 +442,81 @@ export class EventsService {
       tx,
     );
   }
+}
+
+/** An occurrence changed on its own is a single event: it cannot repeat. */
+const singleEvent = {
+  repeatPattern: 'none',
+  repeatInterval: 1,
+  repeatDays: [],
+  repeatEndDate: null,
+  icalUid: null,
+  excludedStarts: [],
+} satisfies Partial<EventValues>;
+
+function withoutRepeat(values: Partial<EventValues>): Partial<EventValues> {
+  const { repeatPattern, repeatInterval, repeatDays, repeatEndDate, ...rest } = values;
+  return rest;
+}
+
+/**
+ * The series' side of a change made on an override row: the times sent are the override's, so the
+ * series moves only by as much as they moved now, from the override's original start.
+ */
+function fromOverrideTimes(
+  series: EventRow,
+  row: EventRow,
+  values: Partial<EventValues>,
+): Partial<EventValues> {
+  const { startAt, endAt, ...rest } = values;
+  const unchanged =
+    (!startAt || startAt.getTime() === row.startAt.getTime()) &&
+    (!endAt || endAt.getTime() === row.endAt.getTime());
+  if (unchanged || !row.originalStart) return rest;
+  const from = startAt ?? row.startAt;
+  const start = shiftWallClock(series, row.originalStart, wallClockShift(series, row.startAt, from));
+  const duration = (endAt ?? row.endAt).getTime() - from.getTime();
+  return { ...rest, startAt: start, endAt: new Date(start.getTime() + duration) };
+}
+
+/**
+ * A weekly series whose start moves to another weekday moves its weekdays with it, unless the change
+ * sets other weekdays itself: "every Monday" moved to a Tuesday is "every Tuesday", as in Google Calendar.
+ */
+function keepWeekdays(series: EventRow, from: Date, values: Partial<EventValues>) {
+  if ((values.repeatPattern ?? series.repeatPattern) !== 'weekly' || !values.startAt) return;
+  const same = (a: number[], b: number[]) =>
+    a.length === b.length && a.every((day, index) => day === b[index]);
+  if (values.repeatDays && !same(values.repeatDays, series.repeatDays)) return;
+  values.repeatDays = shiftedWeekdays(series, from, values.startAt);
+}
+
+/** The insertable columns of a row (a copy of a series for an override or a split). */
+function rowValues(row: EventRow): EventValues {
+  const { id, ownerId, createdAt, updatedAt, ...values } = row as EventRow & { ownerEmail?: string };
+  delete (values as { ownerEmail?: string }).ownerEmail;
+  return values;
+}
+
+/** Fields an "all events" change sets to a new value, other than times and repeat: carried to overrides. */
+const CARRIED = [
+  'title',
+  'description',
+  'location',
+  'eventType',
+  'project',
+  'participants',
+  'alertMinutes',
+  'notes',
+  'googleSync',
+] as const satisfies (keyof EventValues)[];
+
+function changedFields(series: EventRow, values: Partial<EventValues>): Partial<EventValues> {
+  const changed: Partial<EventValues> = {};
+  for (const key of CARRIED)
+    if (values[key] !== undefined && JSON.stringify(values[key]) !== JSON.stringify(series[key]))
+      Object.assign(changed, { [key]: values[key] });
+  return changed;
 }
 
 /** The columns of the fields present in a validated body. */

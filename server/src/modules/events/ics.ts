@@ -12,6 +12,9 @@ const DAY = 86_400_000;
 const MAX_PARTICIPANTS = 200;
 const MAX_ALERT_MINUTES = 40_320;
 
+/** Our placeholder for an all-day override's RECURRENCE-ID (a DATE, RFC 5545 3.8.4.4), replaced on output. */
+const ALL_DAY_RECURRENCE = 'X-RELATE-RECURRENCE-DATE';
+
 /**
  * The calendar as RFC 5545 text: UTC times, except a timed series' local times with TZID and a
  * VTIMEZONE (all-day events as DATE values of their UTC dates), RRULE for series, participants as ATTENDEE, the alert as a VALARM; what iCalendar has no property for
@@ -25,7 +28,11 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
     timezone: { name: null, generator: (zone) => vtimezone(zone) },
   });
   const host = new URL(publicUrl).host || 'relate';
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const uidOf = (row: EventRow) => row.icalUid ?? `relate-event-${row.id}@${host}`;
   for (const row of rows) {
+    // An occurrence changed on its own is its series' UID with the RECURRENCE-ID it replaces.
+    const series = row.seriesId !== null && row.originalStart ? byId.get(row.seriesId) : undefined;
     const rule = rruleText(row);
     const x: [string, string][] = [
       ['X-RELATE-TZID', row.timezone],
@@ -34,26 +41,31 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
     ];
     if (row.project) x.push(['X-RELATE-PROJECT', row.project]);
     if (row.notes) x.push(['X-RELATE-NOTES', row.notes]);
+    if (series && row.originalStart && row.allDay)
+      x.push([ALL_DAY_RECURRENCE, row.originalStart.toISOString().slice(0, 10).replace(/-/g, '')]);
     // A timed series repeats on its zone's wall clock (its BYDAY are that zone's weekdays), so its
-    // DTSTART/DTEND name the zone; single events and all-day events need no zone.
-    const zoned = Boolean(rule) && !row.allDay && row.timezone !== 'UTC';
+    // DTSTART/DTEND name the zone; single events and all-day events need no zone. An override is
+    // written in its series' zone, so that its RECURRENCE-ID reads like the series' DTSTART.
+    const zone = series?.timezone ?? row.timezone;
+    const zoned = (Boolean(rule) || Boolean(series)) && !row.allDay && zone !== 'UTC';
+    const when = (date: Date) => (zoned ? zonedDateTime(date, zone) : date);
     calendar.createEvent({
-      id: row.icalUid ?? `relate-event-${row.id}@${host}`,
-      start: zoned ? zonedDateTime(row.startAt, row.timezone) : row.startAt,
+      id: uidOf(series ?? row),
+      // ical-generator writes RECURRENCE-ID as a date-time; an all-day one goes through ALL_DAY_RECURRENCE.
+      recurrenceId: series && row.originalStart && !row.allDay ? when(row.originalStart) : null,
+      start: when(row.startAt),
       // An all-day DTEND is exclusive: the UTC midnight after the last day (stored as 23:59:59 UTC).
       end: row.allDay
         ? new Date(
             Date.UTC(row.endAt.getUTCFullYear(), row.endAt.getUTCMonth(), row.endAt.getUTCDate()) + DAY,
           )
-        : zoned
-          ? zonedDateTime(row.endAt, row.timezone)
-          : row.endAt,
-      timezone: zoned ? row.timezone : null,
+        : when(row.endAt),
+      timezone: zoned ? zone : null,
       allDay: row.allDay,
       summary: row.title,
       description: row.description ?? undefined,
       location: row.location ?? undefined,
-      repeating: rule ?? null,
+      repeating: rule ? withExclusions(rule, row) : null,
       attendees: row.participants.map((participant) => ({
         email: participant.email,
         name: participant.name || undefined,
@@ -62,7 +74,31 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
       x,
     });
   }
-  return calendar.toString();
+  return calendar.toString().replaceAll(`\r\n${ALL_DAY_RECURRENCE}:`, '\r\nRECURRENCE-ID;VALUE=DATE:');
+}
+
+/**
+ * The RRULE with an EXDATE line for the deleted occurrences, written as the DTSTART is (a DATE for
+ * an all-day series, the zone's wall clock for a zoned one, else UTC).
+ */
+function withExclusions(rule: string, row: EventRow): string {
+  if (row.excludedStarts.length === 0) return rule;
+  const compact = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}Z$/, '');
+  const zoned = !row.allDay && row.timezone !== 'UTC';
+  const values = row.excludedStarts.map((start) =>
+    row.allDay
+      ? compact(start).slice(0, 8)
+      : zoned
+        ? compact(toFloating(start, row.timezone))
+        : `${compact(start)}Z`,
+  );
+  const property = row.allDay ? 'EXDATE;VALUE=DATE' : zoned ? `EXDATE;TZID=${row.timezone}` : 'EXDATE';
+  // ical-generator writes a multi-line rule as it is.
+  return `RRULE:${rule}\r\n${property}:${values.join(',')}`;
 }
 
 const PATTERNS: Record<number, EventValues['repeatPattern']> = {
@@ -118,15 +154,6 @@ function alertOf(event: IcsEvent): number {
   }
   return 15;
 }
-
-/** Distinct dates of a node-ical map (it keys each date twice: by day and by instant). */
-const distinct = (map: unknown) =>
-  new Set(
-    Object.values((map as Record<string, Date | { start?: Date }>) ?? {}).map((value) => {
-      const date = value instanceof Date ? value : value?.start;
-      return date?.getTime();
-    }),
-  ).size;
 
 const RULE_PARTS_WE_CANNOT_REPRESENT = {
   bysetpos: 'BYSETPOS',
@@ -208,8 +235,15 @@ function repeatOf(
   return { pattern, interval, days: [...new Set(days)].sort() };
 }
 
+/** A VEVENT's columns; a series' with its changed occurrences (their `seriesId` is set on insert). */
+export interface ImportedEvent {
+  values: EventValues;
+  overrides: EventValues[];
+  warning?: string;
+}
+
 /** One VEVENT as event columns, or why it cannot be imported; warnings name what is imported only in part. */
-function toValues(event: IcsEvent): { values: EventValues; warning?: string } | { error: string } {
+function toValues(event: IcsEvent): ImportedEvent | { error: string } {
   const rawStart = event.start as IcsDate | undefined;
   if (!rawStart || Number.isNaN(rawStart.getTime()))
     return { error: 'The event has no valid start (DTSTART)' };
@@ -249,6 +283,7 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
   };
   const rule = event.rrule;
   let warning: string | undefined;
+  const overrides: EventValues[] = [];
   if (rule) {
     const line = rule
       .toString()
@@ -265,11 +300,36 @@ function toValues(event: IcsEvent): { values: EventValues; warning?: string } | 
       const last = rule.all((_, index) => index < (options.count ?? 0)).at(-1);
       if (last) values.repeatEndDate = allDay ? utcDate(last) : last;
     }
-    const exceptions = distinct(event.exdate) + distinct(event.recurrences);
-    if (exceptions > 0)
-      warning = `"${title}": ${exceptions} changed or cancelled occurrence${exceptions === 1 ? '' : 's'} (EXDATE/RECURRENCE-ID) not imported; the series is imported with all its occurrences`;
+    // EXDATE and cancelled RECURRENCE-IDs are deleted occurrences; other RECURRENCE-IDs are
+    // occurrences changed on their own, stored as override rows of the series (docs/decisions/0024).
+    const originalStart = (date: Date) => (allDay ? utcDate(date) : date);
+    const excluded = new Map<number, Date>();
+    for (const date of Object.values(event.exdate ?? {}))
+      if (date instanceof Date && !Number.isNaN(date.getTime()))
+        excluded.set(originalStart(date).getTime(), originalStart(date));
+    const changed = new Map<number, EventValues>();
+    let dropped = 0;
+    for (const recurrence of Object.values(event.recurrences ?? {}) as IcsEvent[]) {
+      const id = recurrence.recurrenceid as IcsDate | undefined;
+      if (!id || Number.isNaN(id.getTime())) continue;
+      const original = originalStart(id);
+      if (text(recurrence.status)?.toUpperCase() === 'CANCELLED') {
+        excluded.set(original.getTime(), original);
+        continue;
+      }
+      const outcome = toValues(recurrence);
+      if ('error' in outcome) {
+        dropped++;
+        continue;
+      }
+      changed.set(original.getTime(), { ...outcome.values, icalUid: null, originalStart: original });
+    }
+    values.excludedStarts = [...excluded.values()].sort((a, b) => a.getTime() - b.getTime());
+    overrides.push(...changed.values());
+    if (dropped > 0)
+      warning = `"${title}": ${dropped} changed occurrence${dropped === 1 ? '' : 's'} (RECURRENCE-ID) could not be read and ${dropped === 1 ? 'was' : 'were'} not imported`;
   }
-  return { values, warning };
+  return { values, overrides, warning };
 }
 
 function validZone(zone: string | null | undefined): string | undefined {
@@ -283,7 +343,7 @@ function validZone(zone: string | null | undefined): string | undefined {
 }
 
 /** Reads every VEVENT of an .ics file; a bad one is skipped and reported, the rest imported. */
-export function parseIcs(content: string): { rows: EventValues[]; result: EventImportResult } {
+export function parseIcs(content: string): { rows: ImportedEvent[]; result: EventImportResult } {
   let parsed: nodeIcal.CalendarResponse;
   try {
     parsed = nodeIcal.sync.parseICS(content);
@@ -298,7 +358,7 @@ export function parseIcs(content: string): { rows: EventValues[]; result: EventI
       },
     };
   }
-  const rows: EventValues[] = [];
+  const rows: ImportedEvent[] = [];
   const result: EventImportResult = { imported: 0, skipped: 0, errors: [], warnings: [] };
   for (const component of Object.values(parsed)) {
     if (component?.type !== 'VEVENT') continue;
@@ -313,7 +373,7 @@ export function parseIcs(content: string): { rows: EventValues[]; result: EventI
       result.errors.push({ uid: text(event.uid), error: outcome.error });
       continue;
     }
-    rows.push(outcome.values);
+    rows.push(outcome);
     if (outcome.warning) result.warnings.push({ uid: text(event.uid), warning: outcome.warning });
   }
   result.imported = rows.length;

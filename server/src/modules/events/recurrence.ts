@@ -151,3 +151,57 @@ export function rruleText(series: Series): string | undefined {
   }
   return parts.join(';');
 }
+
+/** Whether `start` is exactly the start of one of the series' occurrences (exclusions aside). */
+export function isOccurrence(series: Series, start: Date): boolean {
+  if (series.repeatPattern === 'none') return series.startAt.getTime() === start.getTime();
+  return occurrencesBetween(series, start, new Date(start.getTime() + 1)).some(
+    (occurrence) => occurrence.start.getTime() === start.getTime(),
+  );
+}
+
+/** How far `to` is from `from` on the series' wall clock (so a shift keeps 09:00 at 09:00 across DST). */
+export function wallClockShift(series: Pick<Series, 'allDay' | 'timezone'>, from: Date, to: Date): number {
+  const zone = ruleZone(series);
+  return toFloating(to, zone).getTime() - toFloating(from, zone).getTime();
+}
+
+/** `instant` moved by `shift` milliseconds of the series' wall clock. */
+export function shiftWallClock(
+  series: Pick<Series, 'allDay' | 'timezone'>,
+  instant: Date,
+  shift: number,
+): Date {
+  if (shift === 0) return instant;
+  const zone = ruleZone(series);
+  return fromFloating(new Date(toFloating(instant, zone).getTime() + shift), zone);
+}
+
+/**
+ * A repeat end date that ends a series just before the occurrence starting at `start`: the last
+ * moment of the day before it on the series' wall clock (the end date's whole day counts).
+ */
+export function endBefore(series: Pick<Series, 'allDay' | 'timezone'>, start: Date): Date {
+  const zone = ruleZone(series);
+  const day = toFloating(start, zone);
+  day.setUTCHours(0, 0, 0, 0);
+  return fromFloating(new Date(day.getTime() - 1000), zone);
+}
+
+/**
+ * A weekly series' weekdays after its start moved from `from` to `to`: each moves by as many days as
+ * the start did on the wall clock, so "every Monday" moved to a Tuesday becomes "every Tuesday".
+ */
+export function shiftedWeekdays(
+  series: Pick<Series, 'allDay' | 'timezone' | 'repeatDays'>,
+  from: Date,
+  to: Date,
+): number[] {
+  const zone = ruleZone(series);
+  const day = (instant: Date) => {
+    const floating = toFloating(instant, zone);
+    return Date.UTC(floating.getUTCFullYear(), floating.getUTCMonth(), floating.getUTCDate()) / DAY_MS;
+  };
+  const days = (((day(to) - day(from)) % 7) + 7) % 7;
+  return [...new Set(series.repeatDays.map((weekday) => (weekday + days) % 7))].sort();
+}

@@ -1,6 +1,6 @@
 import { EventsPage } from '@/features/events/components/events-page';
 import { useGroupMembers } from '@/features/groups/api/groups-api';
-import { usePreferences } from '@/features/preferences/api/preferences-api';
+import { usePreferences } from '@/lib/preferences';
 
 /** The calendar, with the saved calendar settings and the group members it suggests as participants. */
 export function EventsRoute() {

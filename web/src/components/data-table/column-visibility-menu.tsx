@@ -1,4 +1,4 @@
-import type { VisibilityState } from '@tanstack/react-table';
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import { Columns3Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
@@ -13,6 +13,17 @@ import {
 export interface HideableColumn {
   id: string;
   label: string;
+}
+
+/** The columns a user may hide: every one with a label but the primary one (the row's name). */
+export function hideableColumns<T>(
+  columns: readonly ColumnDef<T, never>[] | readonly ColumnDef<T>[],
+): HideableColumn[] {
+  return columns.flatMap((column) => {
+    const id = column.id ?? ('accessorKey' in column ? String(column.accessorKey) : undefined);
+    const label = column.meta?.label;
+    return id && label && !column.meta?.primary ? [{ id, label }] : [];
+  });
 }
 
 /** A "Columns" menu that shows or hides a DataTable's columns. */

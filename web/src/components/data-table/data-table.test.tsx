@@ -1,10 +1,11 @@
-import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
+import type { ColumnDef, RowSelectionState, VisibilityState } from '@tanstack/react-table';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { ListSort } from '@/lib/use-list-state';
+import { ColumnVisibilityMenu, hideableColumns } from './column-visibility-menu';
 import { DataTable, type DataTableProps } from './data-table';
 
 interface Person {
@@ -105,6 +106,34 @@ describe('DataTable', () => {
     render(<Harness columnVisibility={{ city: false }} />);
     expect(screen.queryByRole('columnheader', { name: 'City' })).not.toBeInTheDocument();
     expect(screen.queryByText('London')).not.toBeInTheDocument();
+  });
+
+  it('hides and shows a column from the Columns menu, which never offers the primary column', async () => {
+    const user = userEvent.setup();
+    function WithMenu() {
+      const [visibility, setVisibility] = useState<VisibilityState>({});
+      return (
+        <>
+          <ColumnVisibilityMenu
+            columns={hideableColumns(columns)}
+            visibility={visibility}
+            onVisibilityChange={setVisibility}
+          />
+          <Harness columnVisibility={visibility} />
+        </>
+      );
+    }
+    render(<WithMenu />);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    expect(screen.queryByRole('menuitemcheckbox', { name: /Name/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('menuitemcheckbox', { name: /City/ }));
+    expect(screen.getByRole('menuitemcheckbox', { name: /City/ })).toHaveAttribute('aria-checked', 'false');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('columnheader', { name: 'City' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: /City/ }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toBeInTheDocument();
   });
 
   it('shows a card per row on narrow screens, titled by the primary column, with its actions', async () => {

@@ -62,8 +62,8 @@ describe('event form', () => {
     } as unknown as CalendarEvent;
     const edited = toEventPayload({ ...eventFormValues(existing), title: 'Renamed' });
     expect(edited).toMatchObject({ title: 'Renamed', timezone: other });
-    // The series is edited from its first start, with the occurrence's duration.
-    expect(edited.start_datetime).toBe('2026-11-16T00:00:00.000Z');
-    expect(edited.end_datetime).toBe('2026-11-16T00:30:00.000Z');
+    // An occurrence is edited at its own times (the scope dialog then says which occurrences change).
+    expect(edited.start_datetime).toBe('2026-11-23T00:00:00.000Z');
+    expect(edited.end_datetime).toBe('2026-11-23T00:30:00.000Z');
   });
 });

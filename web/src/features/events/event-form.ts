@@ -55,17 +55,17 @@ export function newEventValues(start: Date, end: Date): EventFormValues {
   };
 }
 
-/** The form's values for an existing event (a series is edited from its first start). */
+/**
+ * The form's values for an existing event. An occurrence of a series is edited at its own times; on
+ * saving, the user says whether the change is for it, it and the following ones, or all (the series
+ * then moves by as much).
+ */
 export function eventFormValues(event: CalendarEvent): EventFormValues {
-  const duration = new Date(event.end_datetime).getTime() - new Date(event.start_datetime).getTime();
   return {
     title: event.title,
     description: event.description ?? '',
-    start_datetime: dateInput(event.series_start, event.all_day),
-    end_datetime: dateInput(
-      new Date(new Date(event.series_start).getTime() + duration).toISOString(),
-      event.all_day,
-    ),
+    start_datetime: dateInput(event.start_datetime, event.all_day),
+    end_datetime: dateInput(event.end_datetime, event.all_day),
     all_day: event.all_day,
     location: event.location ?? '',
     event_type: event.event_type,
@@ -174,3 +174,15 @@ export const EventFormSchema = z
   .custom<EventFormValues>()
   .transform(toEventPayload)
   .pipe(CreateEventBodySchema);
+
+/** The start that names an occurrence of a repeating event (its original start if it was changed), else null. */
+export function occurrenceStart(event: CalendarEvent): string | null {
+  if (event.series_id !== null) return event.original_start;
+  return event.repeat_pattern === 'none' ? null : event.start_datetime;
+}
+
+/** A changed occurrence cannot repeat on its own: its body leaves the series' repeat alone. */
+export function withoutRepeat(body: CreateEventBody): CreateEventBody {
+  const { repeat_pattern, repeat_interval, repeat_days, repeat_end_date, ...rest } = body;
+  return rest;
+}

@@ -1,7 +1,9 @@
 import type { User } from '@relate/contracts';
+import type { VisibilityState } from '@tanstack/react-table';
 import { ClockIcon, RefreshCwIcon, UserCheckIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { QueryState } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
@@ -10,7 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useListState } from '@/lib/use-list-state';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useUserAction } from '../api/admin-api';
-import { sortUsers, UsersTable } from './users-table';
+import { sortUsers, USER_HIDEABLE_COLUMNS, UsersTable } from './users-table';
 
 type Filter = 'all' | 'pending' | 'approved' | 'rejected';
 const FILTERS = ['filter'] as const;
@@ -29,6 +31,7 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
   const reject = useUserAction('reject');
   const remove = useUserAction('delete');
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
 
   const all = users.data ?? [];
   const counts = {
@@ -106,6 +109,11 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
                 {item.label}
               </Button>
             ))}
+            <ColumnVisibilityMenu
+              columns={USER_HIDEABLE_COLUMNS}
+              visibility={columnVisibility}
+              onVisibilityChange={setColumnVisibility}
+            />
           </div>
         </CardHeader>
         <CardContent className="p-4 pt-0 sm:p-0">
@@ -127,6 +135,7 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
                   run(reject, user.id, 'User rejected successfully', 'Failed to reject user')
                 }
                 onDelete={setToDelete}
+                columnVisibility={columnVisibility}
               />
             )}
           </QueryState>

@@ -1,6 +1,7 @@
 import type { User } from '@relate/contracts';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import { CheckIcon, PhoneIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { hideableColumns } from '@/components/data-table/column-visibility-menu';
 import { DataTable } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -68,6 +69,9 @@ const columns: ColumnDef<User>[] = [
   },
 ];
 
+/** The columns the "Columns" menu can hide (all but Name). */
+export const USER_HIDEABLE_COLUMNS = hideableColumns(columns);
+
 /** Sorts on the client: the admin list holds every account of the installation. */
 export function sortUsers(users: User[], sort: ListSort): User[] {
   const value = (user: User) =>
@@ -87,6 +91,7 @@ interface UsersTableProps {
   onReject: (user: User) => void;
   onDelete: (user: User) => void;
   busy: boolean;
+  columnVisibility?: VisibilityState;
 }
 
 export function UsersTable({
@@ -98,6 +103,7 @@ export function UsersTable({
   onReject,
   onDelete,
   busy,
+  columnVisibility,
 }: UsersTableProps) {
   return (
     <DataTable
@@ -107,6 +113,7 @@ export function UsersTable({
       getRowId={(user) => String(user.id)}
       sort={sort}
       onSortChange={onSortChange}
+      columnVisibility={columnVisibility}
       rowProps={() => ({ 'data-testid': 'admin-user-row' })}
       empty="No users found"
       rowActions={(user) => (

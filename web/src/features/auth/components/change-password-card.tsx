@@ -3,11 +3,11 @@ import { type ChangePasswordBody, ChangePasswordBodySchema } from '@relate/contr
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { fieldOf, useChangePassword } from '../api/passwords';
-import { PasswordField } from './password-field';
 
 const defaults: ChangePasswordBody = { current_password: '', new_password: '' };
 
@@ -50,13 +50,15 @@ export function ChangePasswordCard() {
         </div>
         <Form {...form}>
           <form className="grid max-w-md gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <PasswordField
+            <TextField
+              type="password"
               control={form.control}
               name="current_password"
               label="Current password"
               autoComplete="current-password"
             />
-            <PasswordField
+            <TextField
+              type="password"
               control={form.control}
               name="new_password"
               label="New password"

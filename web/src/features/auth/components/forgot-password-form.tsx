@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@relate/contracts';
-import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { useForgotPassword } from '../api/passwords';
+import { BackToSignIn } from './back-to-sign-in';
 
 /** Asks for a reset link; the answer is the same whether or not the e-mail has an account. */
 export function ForgotPasswordForm() {
@@ -41,18 +41,13 @@ export function ForgotPasswordForm() {
       ) : (
         <Form {...form}>
           <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <FormField
+            <TextField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" placeholder="you@example.com" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
             />
             <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
               {form.formState.isSubmitting ? 'Sending…' : 'Send reset link'}
@@ -60,12 +55,7 @@ export function ForgotPasswordForm() {
           </form>
         </Form>
       )}
-      <Link
-        to="/auth"
-        className="inline-flex items-center justify-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" /> Back to sign in
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordSchema } from '@relate/contracts';
-import { ArrowLeftIcon, TriangleAlertIcon } from 'lucide-react';
+import { TriangleAlertIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { fieldOf, useResetPassword } from '../api/passwords';
-import { PasswordField } from './password-field';
+import { BackToSignIn } from './back-to-sign-in';
 
 const schema = z.object({ new_password: PasswordSchema });
 type FormValues = z.infer<typeof schema>;
@@ -61,7 +62,8 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       {token && !linkProblem && (
         <Form {...form}>
           <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-            <PasswordField
+            <TextField
+              type="password"
               control={form.control}
               name="new_password"
               label="New password"
@@ -74,12 +76,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
           </form>
         </Form>
       )}
-      <Link
-        to="/auth"
-        className="inline-flex items-center justify-center gap-1 text-sm text-primary hover:underline"
-      >
-        <ArrowLeftIcon className="size-4" /> Back to sign in
-      </Link>
+      <BackToSignIn />
     </div>
   );
 }

@@ -71,3 +71,29 @@ describe('Bot Connection', () => {
     expect(sentCode).toEqual({ code: '123456' });
   });
 });
+
+describe('Bot Connection forms', () => {
+  it('says under the field when a typed Telegram ID is not one, before asking the server', async () => {
+    let asked = false;
+    server.use(
+      http.get(api('/bots/status'), () => HttpResponse.json(status())),
+      http.post(api('/telegram/connect'), () => {
+        asked = true;
+        return HttpResponse.json({ message: 'ok', status: status() });
+      }),
+    );
+    const { user } = renderWithProviders(<BotConnection />, { user: testUser });
+    const input = await screen.findByLabelText('Or enter your Telegram ID');
+    await user.type(input, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid Telegram ID');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(asked).toBe(false);
+  });
+
+  it('shows an administrator the card that unlinks every Telegram account', async () => {
+    server.use(http.get(api('/bots/status'), () => HttpResponse.json(status())));
+    renderWithProviders(<BotConnection isAdmin />, { user: testUser });
+    expect(await screen.findByRole('button', { name: 'Delete All Telegram Users' })).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,9 @@
 import { type Company, CompanySortSchema } from '@relate/contracts';
+import type { VisibilityState } from '@tanstack/react-table';
 import { Building2Icon, CopyIcon, FilterXIcon, PlusIcon, Trash2Icon, TrendingUpIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
 import { StatCard } from '@/components/stat-card';
@@ -15,7 +17,7 @@ import { useListState } from '@/lib/use-list-state';
 import { useDeleteAllCompanies } from '../api/delete-all-companies';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANIES_PAGE_SIZE, useCompanies } from '../api/get-companies';
-import { CompaniesTable } from './companies-table';
+import { COMPANY_HIDEABLE_COLUMNS, CompaniesTable } from './companies-table';
 import { CompanyDetailDialog } from './company-detail-dialog';
 import { COMPANY_FILTERS, CompanyFilters } from './company-filters';
 import { CompanyFormDialog } from './company-form-dialog';
@@ -37,6 +39,7 @@ export function CompaniesPage() {
   const [toDelete, setToDelete] = useState<Company | null>(null);
   const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
   const [duplicatesOpen, setDuplicatesOpen] = useState(false);
+  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
 
   const companies = useCompanies({
     page: list.page,
@@ -142,6 +145,13 @@ export function CompaniesPage() {
               <Trash2Icon />
               Delete All Companies
             </Button>
+            {hasCompanies && (
+              <ColumnVisibilityMenu
+                columns={COMPANY_HIDEABLE_COLUMNS}
+                visibility={columnVisibility}
+                onVisibilityChange={setColumnVisibility}
+              />
+            )}
           </div>
         </CardHeader>
 
@@ -189,6 +199,7 @@ export function CompaniesPage() {
                 onEdit={(company) => setForm({ open: true, company })}
                 onDelete={setToDelete}
                 stale={companies.isPlaceholderData}
+                columnVisibility={columnVisibility}
               />
             )}
           </QueryState>

@@ -1,6 +1,7 @@
 import type { Company } from '@relate/contracts';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import { EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { hideableColumns } from '@/components/data-table/column-visibility-menu';
 import { DataTable } from '@/components/data-table/data-table';
 import { IconButton } from '@/components/icon-button';
 import { formatCompactNumber, formatDate, formatNumber } from '@/lib/format';
@@ -83,6 +84,9 @@ const columns: ColumnDef<Company>[] = [
   },
 ];
 
+/** The columns the "Columns" menu can hide (all but Record). */
+export const COMPANY_HIDEABLE_COLUMNS = hideableColumns(columns);
+
 interface CompaniesTableProps {
   companies: Company[];
   sort: ListSort;
@@ -92,6 +96,7 @@ interface CompaniesTableProps {
   onDelete: (company: Company) => void;
   /** Fades the rows while the next page loads. */
   stale?: boolean;
+  columnVisibility?: VisibilityState;
 }
 
 /** The company directory: server-side sort, the actions pinned to the right, cards on phones. */
@@ -103,6 +108,7 @@ export function CompaniesTable({
   onEdit,
   onDelete,
   stale,
+  columnVisibility,
 }: CompaniesTableProps) {
   return (
     <DataTable
@@ -113,6 +119,7 @@ export function CompaniesTable({
       sort={sort}
       onSortChange={onSortChange}
       onRowOpen={onView}
+      columnVisibility={columnVisibility}
       rowProps={() => ({ 'data-testid': 'company-row' })}
       className={cn('transition-opacity sm:min-w-[1000px]', stale && 'opacity-60')}
       rowActions={(company) => (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Person } from '@relate/contracts';
 import { PencilIcon, Share2Icon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,8 +16,6 @@ import {
 import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-// biome-ignore lint/style/noRestrictedImports: Google's button sits in the contact dialog until that dialog is composed in app/routes (decision 0020).
-import { AddToGoogleButton } from '@/features/google/components/add-to-google-button';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { usePerson } from '../api/people-api';
 import { CONTACT_TABS, CUSTOM_PREFIX, customFieldSpecs, type FieldSpec, optionLabel } from '../fields';
@@ -95,6 +93,8 @@ interface ContactDetailDialogProps {
   onOpenChange: (open: boolean) => void;
   customFieldNames: string[];
   onSave: (person: Person, payload: Record<string, unknown>) => Promise<boolean>;
+  /** More actions beside Edit, composed by the route (e.g. Google's "Also add to Google"). */
+  extraActions?: (contactId: number) => ReactNode;
 }
 
 /** The contact detail dialog: read-only until Edit, then Save Changes (spec section 2). */
@@ -103,6 +103,7 @@ export function ContactDetailDialog({
   onOpenChange,
   customFieldNames,
   onSave,
+  extraActions,
 }: ContactDetailDialogProps) {
   const person = usePerson(personId);
   const [editing, setEditing] = useState(false);
@@ -200,7 +201,7 @@ export function ContactDetailDialog({
             !person.isPending &&
             data && (
               <>
-                <AddToGoogleButton contactId={data.id} />
+                {extraActions?.(data.id)}
                 <Button onClick={startEditing}>
                   <PencilIcon />
                   Edit

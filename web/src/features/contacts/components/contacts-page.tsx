@@ -38,10 +38,12 @@ const CsvImportDialog = lazy(async () => ({
 interface ContactsPageProps {
   /** The share action for the selected contacts (composed by the route: sharing needs the group). */
   shareAction: (contactIds: number[], onShared: () => void) => ReactNode;
+  /** More actions in a contact's detail dialog (composed by the route, e.g. Google's). */
+  contactActions?: (contactId: number) => ReactNode;
 }
 
 /** /contacts: search, filter, sort and page through the contacts; add, edit, import and share them. */
-export function ContactsPage({ shareAction }: ContactsPageProps) {
+export function ContactsPage({ shareAction, contactActions }: ContactsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const columns = useContactColumns();
   const visibleColumns = useMemo(
@@ -240,6 +242,7 @@ export function ContactsPage({ shareAction }: ContactsPageProps) {
           onOpenChange={(open) => !open && setOpenId(null)}
           customFieldNames={customFieldNames}
           onSave={saveRow}
+          extraActions={contactActions}
         />
         <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} customFieldNames={customFieldNames} />
       </Suspense>

@@ -1,4 +1,10 @@
-import type { CalendarEvent, CreateEventBody, EventImportResult, UpdateEventBody } from '@relate/contracts';
+import type {
+  CalendarEvent,
+  CreateEventBody,
+  EventImportResult,
+  OccurrenceScope,
+  UpdateEventBody,
+} from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
@@ -34,6 +40,7 @@ export const useCreateEvent = () =>
     invalidates: [eventKeys.all],
   });
 
+/** Saves changes; for an occurrence of a repeating one the body carries `scope` and `occurrence_start`. */
 export const useUpdateEvent = () =>
   useAppMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdateEventBody }) =>
@@ -41,9 +48,22 @@ export const useUpdateEvent = () =>
     invalidates: [eventKeys.all],
   });
 
+/** Deletes an event; for an occurrence of a repeating one, `scope` says which occurrences go. */
 export const useDeleteEvent = () =>
   useAppMutation({
-    mutationFn: (id: number) => fetchJson(`/events/${id}`, { method: 'DELETE' }),
+    mutationFn: ({
+      id,
+      scope,
+      occurrence_start,
+    }: {
+      id: number;
+      scope?: OccurrenceScope;
+      occurrence_start?: string;
+    }) =>
+      fetchJson(`/events/${id}`, {
+        method: 'DELETE',
+        query: scope ? { scope, occurrence_start } : undefined,
+      }),
     invalidates: [eventKeys.all],
   });
 

@@ -7,11 +7,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { usePreferences, useSaveCalendarSettings } from '@/features/preferences/api/preferences-api';
 import { API_BASE, request } from '@/lib/api-client';
 import { accessToken } from '@/lib/auth-storage';
 import { formatDateTime } from '@/lib/format';
 import { useGoogleStatus } from '@/lib/google-status';
+import { usePreferences, useSavePreferences } from '@/lib/preferences';
 import { useImportEvents } from '../api/events-api';
 
 async function downloadIcs() {
@@ -63,20 +63,28 @@ function GoogleCalendarNotice() {
   );
 }
 
+interface CalendarSettingsChanges {
+  defaultView?: string;
+  startWeekday?: string;
+}
+
 /** Settings → Calendar (Display & Events). */
 export function CalendarSettings() {
   const preferences = usePreferences();
-  const save = useSaveCalendarSettings();
+  const save = useSavePreferences<{ calendar_settings: CalendarSettingsChanges }>();
   const importEvents = useImportEvents();
   const input = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
   const settings = preferences.data?.calendar_settings;
 
-  const update = (changes: { defaultView?: string; startWeekday?: string }) =>
-    save.mutate(changes, {
-      onSuccess: () => toast.success('Calendar settings saved'),
-      onError: (error) => toast.error('Failed to save calendar settings', { description: error.message }),
-    });
+  const update = (changes: CalendarSettingsChanges) =>
+    save.mutate(
+      { calendar_settings: changes },
+      {
+        onSuccess: () => toast.success('Calendar settings saved'),
+        onError: (error) => toast.error('Failed to save calendar settings', { description: error.message }),
+      },
+    );
 
   const onFile = (file: File | undefined) => {
     if (!file) return;

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CalendarEvent } from '@relate/contracts';
+import type { CalendarEvent, CreateEventBody, OccurrenceScope } from '@relate/contracts';
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,16 +16,25 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
-import { EventFormSchema, eventFormValues, newEventValues } from '../event-form';
+import {
+  EventFormSchema,
+  eventFormValues,
+  newEventValues,
+  occurrenceStart,
+  withoutRepeat,
+} from '../event-form';
 import type { ParticipantSuggestion } from './calendar-types';
 import { EventGoogleSyncField } from './event-google-sync-field';
 import { EventParticipantsFields } from './event-participants-fields';
 import { EventRecurrenceFields } from './event-recurrence-fields';
+import { OccurrenceScopeDialog } from './occurrence-scope-dialog';
+
+const EVENT_TYPE_OPTIONS = [
+  { value: 'meeting', label: 'Meeting' },
+  { value: 'event', label: 'Event' },
+];
 
 export type EventFormState = { mode: 'add'; start: Date; end: Date } | { mode: 'edit'; event: CalendarEvent };
 
@@ -51,6 +61,38 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
   const { control } = form;
   const allDay = form.watch('all_day');
 
+  // An occurrence of a repeating event (or one changed on its own): saving or deleting asks which
+  // occurrences it applies to, as Google Calendar does.
+  const occurrence = state.mode === 'edit' ? occurrenceStart(state.event) : null;
+  const changedOccurrence = state.mode === 'edit' && state.event.series_id !== null;
+  const [asking, setAsking] = useState<
+    { action: 'edit'; body: CreateEventBody } | { action: 'delete' } | null
+  >(null);
+  const { dirtyFields } = form.formState;
+  const repeatChanged = Boolean(
+    dirtyFields.repeat_pattern ||
+      dirtyFields.repeat_interval ||
+      dirtyFields.repeat_days ||
+      dirtyFields.repeat_end_date,
+  );
+
+  const save = (body: CreateEventBody, scope?: OccurrenceScope) => {
+    if (state.mode !== 'edit') return;
+    updateEvent.mutate(
+      {
+        id: state.event.id,
+        body: scope && occurrence ? { ...body, scope, occurrence_start: occurrence } : body,
+      },
+      {
+        onSuccess: () => {
+          toast.success('Event updated successfully');
+          onClose();
+        },
+        onError: (failure) => toast.error('Failed to update event', { description: failure.message }),
+      },
+    );
+  };
+
   const submit = form.handleSubmit((body) => {
     if (state.mode === 'add')
       createEvent.mutate(body, {
@@ -60,28 +102,28 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
         },
         onError: (failure) => toast.error('Failed to create event', { description: failure.message }),
       });
-    else
-      updateEvent.mutate(
-        { id: state.event.id, body },
-        {
-          onSuccess: () => {
-            toast.success('Event updated successfully');
-            onClose();
-          },
-          onError: (failure) => toast.error('Failed to update event', { description: failure.message }),
-        },
-      );
+    else if (occurrence) setAsking({ action: 'edit', body: changedOccurrence ? withoutRepeat(body) : body });
+    else save(body);
   });
 
-  const remove = () => {
+  const remove = (scope?: OccurrenceScope) => {
     if (state.mode !== 'edit') return;
-    deleteEvent.mutate(state.event.id, {
-      onSuccess: () => {
-        toast.success('Event deleted successfully');
-        onClose();
+    deleteEvent.mutate(
+      { id: state.event.id, ...(scope && occurrence ? { scope, occurrence_start: occurrence } : {}) },
+      {
+        onSuccess: () => {
+          toast.success('Event deleted successfully');
+          onClose();
+        },
+        onError: (failure) => toast.error('Failed to delete event', { description: failure.message }),
       },
-      onError: (failure) => toast.error('Failed to delete event', { description: failure.message }),
-    });
+    );
+  };
+
+  const choose = (scope: OccurrenceScope) => {
+    if (asking?.action === 'edit') save(asking.body, scope);
+    else remove(scope);
+    setAsking(null);
   };
 
   /** All day keeps the dates and drops the times; back to timed, 09:00-10:00 on those dates. */
@@ -92,14 +134,15 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
     form.setValue('end_datetime', checked ? end.slice(0, 10) : `${end.slice(0, 10)}T10:00`);
   };
 
-  const series = state.mode === 'edit' && state.event.repeat_pattern !== 'none';
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex max-w-2xl flex-col gap-0 overflow-hidden p-0">
         <DialogHeader className="border-b px-6 pt-6 pb-4">
           <DialogTitle>{state.mode === 'add' ? 'Add New Event' : 'Edit Event'}</DialogTitle>
           <DialogDescription>
-            {series ? 'Changes apply to the whole series.' : 'Participants who have an account are notified.'}
+            {occurrence
+              ? 'This event repeats: on saving you choose which of its occurrences change.'
+              : 'Participants who have an account are notified.'}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
@@ -108,19 +151,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
               className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 py-4"
               data-testid="event-form-body"
             >
-              <FormField
-                control={control}
-                name="title"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Title</FormLabel>
-                    <FormControl>
-                      <Input {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={control} name="title" label="Title" />
               <div className="flex items-center gap-2">
                 <Checkbox
                   id="event-all-day"
@@ -132,120 +163,32 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                 </label>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
+                <TextField
                   control={control}
                   name="start_datetime"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Start</FormLabel>
-                      <FormControl>
-                        <Input type={allDay ? 'date' : 'datetime-local'} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Start"
+                  type={allDay ? 'date' : 'datetime-local'}
                 />
-                <FormField
+                <TextField
                   control={control}
                   name="end_datetime"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>End</FormLabel>
-                      <FormControl>
-                        <Input type={allDay ? 'date' : 'datetime-local'} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="End"
+                  type={allDay ? 'date' : 'datetime-local'}
                 />
-                <FormField
-                  control={control}
-                  name="location"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Location</FormLabel>
-                      <FormControl>
-                        <Input {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="project"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Project</FormLabel>
-                      <FormControl>
-                        <Input {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="event_type"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Type</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger onBlur={field.onBlur}>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          <SelectItem value="meeting">Meeting</SelectItem>
-                          <SelectItem value="event">Event</SelectItem>
-                        </SelectContent>
-                      </Select>
-                    </FormItem>
-                  )}
-                />
-                <FormField
+                <TextField control={control} name="location" label="Location" />
+                <TextField control={control} name="project" label="Project" />
+                <SelectField control={control} name="event_type" label="Type" options={EVENT_TYPE_OPTIONS} />
+                <TextField
                   control={control}
                   name="alert_minutes"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Alert (minutes before)</FormLabel>
-                      <FormControl>
-                        <Input inputMode="numeric" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Alert (minutes before)"
+                  inputMode="numeric"
                 />
               </div>
               <EventParticipantsFields suggestions={participantSuggestions} />
-              <EventRecurrenceFields />
-              <FormField
-                control={control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Description</FormLabel>
-                    <FormControl>
-                      <Textarea rows={2} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="notes"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Notes</FormLabel>
-                    <FormControl>
-                      <Textarea rows={2} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              {!changedOccurrence && <EventRecurrenceFields />}
+              <TextareaField control={control} name="description" label="Description" rows={2} />
+              <TextareaField control={control} name="notes" label="Notes" rows={2} />
               <EventGoogleSyncField linked={state.mode === 'edit' && state.event.google_linked} />
             </div>
             <DialogFooter className="flex-row items-center justify-between border-t bg-card px-6 py-3 sm:justify-between">
@@ -253,7 +196,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
                 <Button
                   variant="ghost"
                   className="text-destructive"
-                  onClick={() => setConfirmingDelete(true)}
+                  onClick={() => (occurrence ? setAsking({ action: 'delete' }) : setConfirmingDelete(true))}
                   disabled={deleteEvent.isPending}
                 >
                   <Trash2Icon />
@@ -278,14 +221,20 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
             open={confirmingDelete}
             onOpenChange={setConfirmingDelete}
             title="Delete event?"
-            description={
-              series
-                ? `"${state.event.title}" and every occurrence of the series will be deleted. This cannot be undone.`
-                : `"${state.event.title}" will be deleted. This cannot be undone.`
-            }
+            description={`"${state.event.title}" will be deleted. This cannot be undone.`}
             confirmLabel="Delete"
             destructive
-            onConfirm={remove}
+            onConfirm={() => remove()}
+          />
+        )}
+        {asking && (
+          <OccurrenceScopeDialog
+            key={asking.action}
+            action={asking.action}
+            open
+            onOpenChange={(open) => !open && setAsking(null)}
+            onChoose={choose}
+            withoutThis={asking.action === 'edit' && repeatChanged}
           />
         )}
       </DialogContent>

@@ -1,7 +1,6 @@
 import { useFormContext } from 'react-hook-form';
+import { CheckboxField } from '@/components/form-fields';
 import { GoogleMark } from '@/components/google-mark';
-import { Checkbox } from '@/components/ui/checkbox';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { useGoogleStatus } from '@/lib/google-status';
 import type { EventFormValues } from '../event-form';
 
@@ -18,30 +17,21 @@ function explanation(email: string | null | undefined, connected: boolean, linke
 export function EventGoogleSyncField({ linked }: { linked: boolean }) {
   const { control } = useFormContext<EventFormValues>();
   const google = useGoogleStatus().data;
-  const connected = !!google?.has_google_account;
   return (
-    <FormField
+    <CheckboxField
       control={control}
       name="google_sync"
-      render={({ field }) => (
-        <FormItem className="grid gap-1">
-          <div className="flex items-center gap-2">
-            <FormControl>
-              <Checkbox
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-              />
-            </FormControl>
-            <FormLabel>Sync with Google Calendar</FormLabel>
-            {linked && <GoogleMark label="Synced with Google" className="text-muted-foreground" />}
-          </div>
-          {google?.service_configured && (
-            <FormDescription className="pl-6">
-              {explanation(google?.google_email, connected, linked)}
-            </FormDescription>
-          )}
-        </FormItem>
-      )}
+      label={
+        <span className="flex items-center gap-1.5">
+          Sync with Google Calendar
+          {linked && <GoogleMark className="text-muted-foreground" />}
+        </span>
+      }
+      description={
+        google?.service_configured
+          ? explanation(google.google_email, google.has_google_account, linked)
+          : undefined
+      }
     />
   );
 }

@@ -1,8 +1,7 @@
 import { REPEAT_PATTERNS } from '@relate/contracts';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectField, TextField } from '@/components/form-fields';
+import { FormField } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 import type { EventFormValues } from '../event-form';
 
@@ -15,6 +14,8 @@ const PATTERN_LABELS: Record<EventFormValues['repeat_pattern'], string> = {
   yearly: 'Yearly',
 };
 
+const PATTERN_OPTIONS = REPEAT_PATTERNS.map((value) => ({ value, label: PATTERN_LABELS[value] }));
+
 /** Repeat, every N, until, and the weekdays of a weekly repeat (spec section 5). */
 export function EventRecurrenceFields() {
   const { control } = useFormContext<EventFormValues>();
@@ -22,58 +23,11 @@ export function EventRecurrenceFields() {
   return (
     <div className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
-          control={control}
-          name="repeat_pattern"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Repeat</FormLabel>
-              <Select value={field.value} onValueChange={field.onChange}>
-                <FormControl>
-                  <SelectTrigger onBlur={field.onBlur}>
-                    <SelectValue />
-                  </SelectTrigger>
-                </FormControl>
-                <SelectContent>
-                  {REPEAT_PATTERNS.map((value) => (
-                    <SelectItem key={value} value={value}>
-                      {PATTERN_LABELS[value]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <SelectField control={control} name="repeat_pattern" label="Repeat" options={PATTERN_OPTIONS} />
         {pattern !== 'none' && (
           <>
-            <FormField
-              control={control}
-              name="repeat_interval"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Every</FormLabel>
-                  <FormControl>
-                    <Input inputMode="numeric" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={control}
-              name="repeat_end_date"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Until</FormLabel>
-                  <FormControl>
-                    <Input type="date" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={control} name="repeat_interval" label="Every" inputMode="numeric" />
+            <TextField control={control} name="repeat_end_date" label="Until" type="date" />
           </>
         )}
       </div>

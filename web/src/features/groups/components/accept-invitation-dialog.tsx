@@ -3,6 +3,7 @@ import { ApproveInvitationBodySchema, type PendingInvitation } from '@relate/con
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,8 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { useApproveInvitation } from '../api/groups-api';
 
 /** Accepting an invitation asks how the inviter should appear; nothing happens without a name (spec section 5). */
@@ -53,19 +53,7 @@ export function AcceptInvitationDialog({
               <DialogTitle>Accept invitation</DialogTitle>
               <DialogDescription>How should {invitation?.email} appear in your group?</DialogDescription>
             </DialogHeader>
-            <FormField
-              control={form.control}
-              name="display_name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Display name</FormLabel>
-                  <FormControl>
-                    <Input autoFocus {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="display_name" label="Display name" autoFocus />
             <DialogFooter>
               <Button variant="outline" onClick={onClose}>
                 Cancel

@@ -3,10 +3,10 @@ import { AddGroupMemberBodySchema } from '@relate/contracts';
 import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { useAddGroupMember } from '../api/groups-api';
 
 /** Invites someone by e-mail and name (spec section 5 "Group add"). */
@@ -48,32 +48,14 @@ export function AddMemberCard() {
             onSubmit={submit}
             noValidate
           >
-            <FormField
+            <TextField
               control={form.control}
               name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" placeholder="colleague@company.com" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
+              label="Email"
+              type="email"
+              placeholder="colleague@company.com"
             />
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input placeholder="Their name" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextField control={form.control} name="name" label="Name" placeholder="Their name" />
             <Button type="submit" className="sm:mt-[1.375rem]" disabled={add.isPending}>
               <UserPlusIcon />
               Add User

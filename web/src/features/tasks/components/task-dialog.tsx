@@ -4,6 +4,7 @@ import { UserPlusIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,24 +14,17 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { useAssignableUsers, useProjects, useSaveTask } from '../api/tasks-api';
 import { assigneeChoices, projectNamed, TaskFormSchema, taskFormValues } from '../task-form';
 import { PRIORITY_LABEL, STATUS_LABEL } from '../task-labels';
 import { ProjectField } from './project-field';
 
-const NOBODY = '__nobody__';
+const STATUS_OPTIONS = TASK_STATUSES.map((status) => ({ value: status, label: STATUS_LABEL[status] }));
+const PRIORITY_OPTIONS = TASK_PRIORITIES.map((priority) => ({
+  value: priority,
+  label: PRIORITY_LABEL[priority],
+}));
 
 interface TaskDialogProps {
   open: boolean;
@@ -106,151 +100,49 @@ export function TaskDialog({ open, onOpenChange, task, defaultProject, onSaved }
         <Form {...form}>
           <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col" noValidate>
             <div className="grid min-h-0 flex-1 gap-4 overflow-y-auto px-6 py-4">
-              <FormField
-                control={control}
-                name="title"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Title</FormLabel>
-                    <FormControl>
-                      <Input {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
-              <FormField
-                control={control}
-                name="description"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Description</FormLabel>
-                    <FormControl>
-                      <Textarea rows={3} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <TextField control={control} name="title" label="Title" />
+              <TextareaField control={control} name="description" label="Description" rows={3} />
               <ProjectField names={projectNames} onChoose={chooseProject} />
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField
-                  control={control}
-                  name="status"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Status</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger onBlur={field.onBlur}>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {TASK_STATUSES.map((status) => (
-                            <SelectItem key={status} value={status}>
-                              {STATUS_LABEL[status]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    </FormItem>
-                  )}
-                />
-                <FormField
-                  control={control}
-                  name="priority"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Priority</FormLabel>
-                      <Select value={field.value} onValueChange={field.onChange}>
-                        <FormControl>
-                          <SelectTrigger onBlur={field.onBlur}>
-                            <SelectValue />
-                          </SelectTrigger>
-                        </FormControl>
-                        <SelectContent>
-                          {TASK_PRIORITIES.map((priority) => (
-                            <SelectItem key={priority} value={priority}>
-                              {PRIORITY_LABEL[priority]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    </FormItem>
-                  )}
-                />
-                <FormField
+                <SelectField control={control} name="status" label="Status" options={STATUS_OPTIONS} />
+                <SelectField control={control} name="priority" label="Priority" options={PRIORITY_OPTIONS} />
+                <TextField
                   control={control}
                   name="scheduled_date"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Scheduled date</FormLabel>
-                      <FormControl>
-                        <Input type="datetime-local" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Scheduled date"
+                  type="datetime-local"
                 />
-                <FormField
-                  control={control}
-                  name="due_date"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Due date</FormLabel>
-                      <FormControl>
-                        <Input type="datetime-local" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <TextField control={control} name="due_date" label="Due date" type="datetime-local" />
               </div>
-              <FormField
+              <SelectField
                 control={control}
                 name="assign_to"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>Assign to</FormLabel>
-                    <Select
-                      value={field.value || NOBODY}
-                      onValueChange={(value) => field.onChange(value === NOBODY ? '' : value)}
-                      disabled={!project}
-                    >
-                      <FormControl>
-                        <SelectTrigger onBlur={field.onBlur}>
-                          <SelectValue />
-                        </SelectTrigger>
-                      </FormControl>
-                      <SelectContent>
-                        <SelectItem value={NOBODY}>Nobody</SelectItem>
-                        {choices.map((choice) => (
-                          <SelectItem key={choice.email} value={choice.email}>
-                            {choice.label}
-                            {choice.joinsProject && (
-                              <span className="text-muted-foreground"> · joins the project</span>
-                            )}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                    <FormDescription>
-                      Assign this specific task to a user. They must be a project participant.
-                    </FormDescription>
-                    {chosen?.joinsProject && (
-                      <p
-                        className="flex items-start gap-1.5 rounded-md bg-primary/5 px-2.5 py-2 text-xs text-foreground"
-                        data-testid="assignee-joins-note"
-                      >
-                        <UserPlusIcon className="mt-px size-3.5 shrink-0 text-primary" />
-                        {chosen.label} is not a participant of {project} yet and will be added when you save.
-                      </p>
-                    )}
-                    <FormMessage />
-                  </FormItem>
+                label="Assign to"
+                emptyOption="Nobody"
+                disabled={!project}
+                options={choices.map((choice) => ({
+                  value: choice.email,
+                  label: (
+                    <>
+                      {choice.label}
+                      {choice.joinsProject && (
+                        <span className="text-muted-foreground"> · joins the project</span>
+                      )}
+                    </>
+                  ),
+                }))}
+                description="Assign this specific task to a user. They must be a project participant."
+              >
+                {chosen?.joinsProject && (
+                  <p
+                    className="flex items-start gap-1.5 rounded-md bg-primary/5 px-2.5 py-2 text-xs text-foreground"
+                    data-testid="assignee-joins-note"
+                  >
+                    <UserPlusIcon className="mt-px size-3.5 shrink-0 text-primary" />
+                    {chosen.label} is not a participant of {project} yet and will be added when you save.
+                  </p>
                 )}
-              />
+              </SelectField>
             </div>
             <DialogFooter className="flex-row justify-end border-t bg-card px-6 py-3">
               <Button variant="outline" onClick={() => onOpenChange(false)}>

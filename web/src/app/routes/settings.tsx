@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
+import { useAuth } from '@/features/auth/auth-provider';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { SubscriptionSection } from '@/features/billing/components/subscription-section';
 import { BotConnection } from '@/features/bots/components/bot-connection';
@@ -35,14 +36,14 @@ interface SettingsSection {
   component: ComponentType;
 }
 
-/** The Settings sections, in the spec's order; each comes from its own feature. */
+/** The Settings sections, in the spec's order; each comes from its own feature, composed here. */
 const sections: SettingsSection[] = [
   {
     key: 'bots',
     title: 'Bot Connection',
     subtitle: 'Telegram & WhatsApp',
     icon: BotIcon,
-    component: BotConnection,
+    component: BotsSection,
   },
   {
     key: 'google',
@@ -88,8 +89,15 @@ const sections: SettingsSection[] = [
   },
 ];
 
+/** The bots' section; an administrator also gets the card that unlinks every Telegram account. */
+function BotsSection() {
+  const { user } = useAuth();
+  return <BotConnection isAdmin={user?.is_admin ?? false} />;
+}
+
 const DEFAULT_SECTION = 'contacts';
 
+/** /settings: one page composing the features' settings sections. */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('section') ?? DEFAULT_SECTION;
