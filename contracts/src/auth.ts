@@ -41,7 +41,8 @@ export const RegisterBodySchema = z
     full_name: FullNameSchema.optional(),
     name: FullNameSchema.optional(),
   })
-  .refine((body) => Boolean(body?.full_name?.trim() || body?.name?.trim()), {
+  // Runs even when a field has the wrong type (`when` below): only strings count as a name.
+  .refine((body) => [body?.full_name, body?.name].some((name) => typeof name === 'string' && name.trim()), {
     path: ['full_name'],
     error: 'Full name is required',
     when: () => true, // report a missing name together with the other field errors

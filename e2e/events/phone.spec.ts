@@ -39,6 +39,11 @@ test('on a phone the event dialog keeps Create and Save on screen, and the week 
   await expect(save).toBeInViewport();
   await edit.getByLabel('Title', { exact: true }).fill('Site visit with plans');
   await save.click();
+  // A repeating event asks which occurrences the change is for; on a phone the choice fits the screen.
+  const ask = page.getByRole('alertdialog', { name: 'Edit recurring event' });
+  await ask.getByRole('radio', { name: 'All events' }).check();
+  await expect(ask.getByRole('button', { name: 'OK' })).toBeInViewport();
+  await ask.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Event updated successfully')).toBeVisible();
   await expect(
     agenda.getByTestId('calendar-event').filter({ hasText: 'Site visit with plans' }),

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { removeStaleUploads } from './lib/csv/spool';
 import { loggerOptions } from './lib/logger';
+import { startupWarnings } from './lib/startup-warnings';
 import { startTelegram } from './modules/bots/telegram.runtime';
 
 /** The address the server really listens on, and a URL that reaches it (localhost for a wildcard host). */
@@ -34,6 +35,8 @@ async function main() {
       logger: loggerOptions(config, undefined, { pretty: process.stdout.isTTY }),
     });
     const openDb = database;
+    for (const warning of startupWarnings({ databaseKind: database.kind, redisUrl: config.REDIS_URL }))
+      app.log.warn(warning);
 
     let stopping = false;
     const shutdown = async (signal: string) => {

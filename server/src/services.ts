@@ -37,9 +37,11 @@ import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.re
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
 import { EventsService } from './modules/events/events.service';
-import { defineGoogleJobs } from './modules/google/google.jobs';
+import { defineGoogleJobs, PUSH_GOOGLE_CALENDAR } from './modules/google/google.jobs';
 import { GoogleRepository } from './modules/google/google.repository';
 import { GoogleAuthService } from './modules/google/google-auth.service';
+import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
+import { GoogleCalendarService } from './modules/google/google-calendar.service';
 import { GoogleContactsService } from './modules/google/google-contacts.service';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
@@ -128,7 +130,15 @@ export async function createServices({
   });
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance);
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
-  const notificationStreams = new NotificationStreams({ listen }, notifications, log);
+  const notificationStreams = new NotificationStreams(
+    { listen },
+    notifications,
+    (claims) => auth.isSessionValid(claims),
+    log,
+  );
+  // Live streams end with their session, on every process (the signal goes out at commit).
+  tokens.onSessionsEnded((userId, tx) => notifications.sessionsEnded(userId, tx));
+  users.onDeleting((user, tx) => notifications.sessionsEnded(user.id, tx));
   const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
@@ -143,6 +153,7 @@ export async function createServices({
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
+  groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups);
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
@@ -184,7 +195,18 @@ export async function createServices({
   );
   const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
   contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
-  defineGoogleJobs(jobs, googleContacts);
+  const googleCalendar = new GoogleCalendarService(
+    db,
+    new GoogleCalendarRepository(db),
+    googleAuth,
+    events,
+    clock,
+  );
+  defineGoogleJobs(jobs, googleContacts, googleCalendar);
+  events.onDeleted(async (userId, _eventId, tx) => {
+    if (await googleCalendar.hasDeletedLinks(userId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
+  });
   const plans = new PlansService(db, new PlansRepository(db), users, notifications);
   const billing = new BillingService(
     db,
@@ -225,6 +247,7 @@ export async function createServices({
     botCommands,
     googleAuth,
     googleContacts,
+    googleCalendar,
     plans,
     billing,
     clock,

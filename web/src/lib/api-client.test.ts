@@ -54,6 +54,24 @@ describe('request', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
+  it('logs out without trying a refresh when the server says the session ended', async () => {
+    localStorage.setItem('auth_token', 'ended-access');
+    localStorage.setItem('refresh_token', 'ended-refresh');
+    const fetchMock = vi.fn(async () =>
+      json(401, { error: 'Your session has ended', code: 'SESSION_ENDED' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const expired = vi.fn();
+    setSessionExpiredHandler(expired);
+
+    const result = await request('/people');
+
+    expect(result.error).toMatchObject({ status: 401, code: 'SESSION_ENDED' });
+    expect(expired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
   it('returns the API error message and status without throwing', async () => {
     vi.stubGlobal(
       'fetch',
@@ -75,6 +93,64 @@ describe('request', () => {
     );
     const result = await request('/health');
     expect(result.error).toMatchObject({ message: 'Failed to fetch', status: 0 });
+  });
+});
+
+/** The Web Locks API as browsers give it (jsdom has none): one holder per name at a time, across tabs. */
+function fakeLocks() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, callback: () => Promise<T>): Promise<T> {
+      const previous = tails.get(name) ?? Promise.resolve();
+      const run = previous.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+describe('token refresh shared by tabs', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('makes one refresh when eight tabs find the access token expired at once', async () => {
+    Object.defineProperty(navigator, 'locks', { value: fakeLocks(), configurable: true });
+    localStorage.setItem('auth_token', 'old-access');
+    localStorage.setItem('refresh_token', 'old-refresh');
+    let refreshes = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const auth = (init.headers as Record<string, string>).authorization;
+        if (url === '/api/auth/refresh') {
+          refreshes++;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          return auth === 'Bearer old-refresh'
+            ? json(200, { access_token: 'new-access', refresh_token: 'new-refresh' })
+            : json(401, { error: 'Refresh token was already used', code: 'REFRESH_TOKEN_REUSED' });
+        }
+        return auth === 'Bearer new-access'
+          ? json(200, { people: [] })
+          : json(401, { error: 'Access token expired', code: 'TOKEN_EXPIRED' });
+      }),
+    );
+    // Eight tabs: eight instances of the client sharing localStorage and the locks.
+    const tabs: typeof import('./api-client')[] = [];
+    for (let index = 0; index < 8; index++) {
+      vi.resetModules();
+      tabs.push(await import('./api-client'));
+    }
+    expect(tabs[1].request).not.toBe(tabs[0].request);
+
+    const results = await Promise.all(tabs.map((tab) => tab.request<{ people: unknown[] }>('/people')));
+
+    for (const result of results) expect(result.data).toEqual({ people: [] });
+    expect(refreshes).toBe(1);
+    expect(localStorage.getItem('refresh_token')).toBe('new-refresh');
   });
 });
 

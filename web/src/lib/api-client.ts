@@ -78,9 +78,26 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 let refreshing: Promise<boolean> | undefined;
 
-/** Exchanges the stored refresh token for a new pair; one exchange at a time for every waiting call. */
-function refreshSession(): Promise<boolean> {
-  refreshing ??= (async () => {
+/** The Web Locks name under which one tab at a time refreshes the session shared by every tab. */
+const REFRESH_LOCK = 'relate-token-refresh';
+
+/** Runs `task` while holding the cross-tab refresh lock (Web Locks API), or at once without it. */
+function withRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // The lock's promise resolves with the task's promise: `then` flattens it for the type too.
+  return locks ? locks.request(REFRESH_LOCK, task).then((refreshed) => refreshed) : task();
+}
+
+/**
+ * Exchanges the stored refresh token for a new pair: one exchange at a time for every waiting call of
+ * this tab, and one at a time across tabs (a Web Lock). The tokens live in localStorage, shared by every
+ * tab: a tab that gets the lock after another tab refreshed finds a new access token stored instead of
+ * the one that expired, and uses it without a refresh of its own (eight tabs waking at once make one).
+ */
+function refreshSession(expiredToken: string | null): Promise<boolean> {
+  refreshing ??= withRefreshLock(async () => {
+    const current = accessToken();
+    if (current && current !== expiredToken) return true; // another tab has refreshed meanwhile
     const token = refreshToken();
     if (!token) return false;
     try {
@@ -95,7 +112,7 @@ function refreshSession(): Promise<boolean> {
     } catch {
       return false;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = undefined;
   });
   return refreshing;
@@ -150,13 +167,23 @@ function sendWithProgress(
   });
 }
 
-/** Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out). */
+/**
+ * Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out);
+ * a 401 saying the session ended logs out at once.
+ */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
+  const sentToken = accessToken();
   let response = await send(path, options);
   if (response.status === 401 && !options.token) {
     const error = await toApiError(response.clone());
+    if (error.code === 'SESSION_ENDED') {
+      // Signed out elsewhere, password changed, account rejected: a refresh cannot bring it back.
+      clearSession();
+      onSessionExpired();
+      return error;
+    }
     if (error.message.toLowerCase().includes('expired')) {
-      if (await refreshSession()) response = await send(path, options);
+      if (await refreshSession(sentToken)) response = await send(path, options);
       else {
         clearSession();
         onSessionExpired();

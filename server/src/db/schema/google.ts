@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
+import { events } from './events';
 import { users } from './users';
 
 /** One pending Google authorization: its `state` is used once and expires after 10 minutes. */
@@ -40,6 +41,9 @@ export const googleAccounts = pgTable('google_accounts', {
   contactsSyncStartedAt: timestamp({ withTimezone: true }),
   contactsLastError: text(),
   calendarSyncedAt: timestamp({ withTimezone: true }),
+  calendarSyncToken: text(),
+  calendarSyncStartedAt: timestamp({ withTimezone: true }),
+  calendarLastError: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -97,5 +101,63 @@ export const googleContactReviews = pgTable(
   (t) => [
     uniqueIndex('google_contact_reviews_user_resource_key').on(t.userId, t.resourceName),
     index('google_contact_reviews_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** What a Relate event and its Google event agreed on at the last sync (ADR 0022); strings, compared field by field. */
+export type CalendarSyncedValues = Record<string, string | null>;
+
+/**
+ * A Relate event that mirrors a Google Calendar event (a single event, a series, or one changed
+ * occurrence of a series). `event_id` turns null when the Relate event is deleted: the next push deletes
+ * the Google event. A link without an etag is an insert that may or may not have reached Google: the
+ * retry sends the same client-generated id.
+ */
+export const googleCalendarLinks = pgTable(
+  'google_calendar_links',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    googleEventId: text().notNull(),
+    eventId: integer().references(() => events.id, { onDelete: 'set null' }),
+    etag: text(),
+    synced: jsonb().$type<CalendarSyncedValues>(),
+    /** Set when Google's event cannot be represented (an RRULE Relate has no repeat for): never pushed. */
+    readOnlyReason: text(),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.googleEventId] }),
+    uniqueIndex('google_calendar_links_event_key').on(t.eventId),
+  ],
+);
+
+/** A Google Calendar change waiting for the user's decision; one per Google event. */
+export const googleCalendarReviews = pgTable(
+  'google_calendar_reviews',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    googleEventId: text().notNull(),
+    /** A changed or cancelled occurrence: its series' Google id (applied with or after the series). */
+    seriesGoogleId: text(),
+    kind: text({ enum: ['new', 'likely_duplicate', 'changed', 'conflict', 'deleted_upstream'] }).notNull(),
+    etag: text().notNull(),
+    /** Google's event as it came (calendar_v3 Schema$Event) plus the calendar's zone and default reminder. */
+    google: jsonb().$type<object>().notNull(),
+    eventId: integer().references(() => events.id, { onDelete: 'cascade' }),
+    changes:
+      jsonb().$type<
+        Record<string, { synced: string | null; relate: string | null; google: string | null }>
+      >(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('google_calendar_reviews_user_event_key').on(t.userId, t.googleEventId),
+    index('google_calendar_reviews_user_idx').on(t.userId, t.createdAt),
   ],
 );

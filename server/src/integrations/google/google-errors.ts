@@ -19,6 +19,18 @@ export class GoogleApiError extends Error {
     );
   }
 
+  /** Calendar: the sync token (or updatedMin) is no longer valid; drop it and list everything again. */
+  get isFullSyncRequired(): boolean {
+    return (
+      this.status === 410 && (this.reason === 'fullSyncRequired' || this.reason === 'updatedMinTooLongAgo')
+    );
+  }
+
+  /** Calendar insert with an id that already exists. */
+  get isDuplicate(): boolean {
+    return this.status === 409;
+  }
+
   /** Quota: 429, or 403 with a rate-limit reason. */
   get isRateLimited(): boolean {
     return (

@@ -1,8 +1,10 @@
+import { type calendar_v3, calendar as calendarApi } from '@googleapis/calendar';
 import { type people_v1, people as peopleApi } from '@googleapis/people';
 import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
 import { toGoogleApiError } from './google-errors';
 
 export type GooglePerson = people_v1.Schema$Person;
+export type GoogleCalendarEvent = calendar_v3.Schema$Event;
 
 export const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];
 /** Settings → Connect Google: contacts now, the calendar for its sync (issue 15). */
@@ -21,7 +23,7 @@ const MAX_PAGE_SIZE = 1000;
 
 export type GoogleClientTuning = Pick<
   GoogleClientOptions,
-  'maxTries' | 'retryBaseDelayMs' | 'sleep' | 'pageSize'
+  'maxTries' | 'retryBaseDelayMs' | 'sleep' | 'pageSize' | 'calendarPageSize'
 >;
 
 export interface GoogleClientOptions {
@@ -37,6 +39,8 @@ export interface GoogleClientOptions {
   retryBaseDelayMs?: number;
   /** People connections per page (1-1000). */
   pageSize?: number;
+  /** Calendar events per page (1-2500). */
+  calendarPageSize?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -53,6 +57,15 @@ export interface GoogleIdentity {
   emailVerified: boolean;
   name?: string;
   nonce?: string;
+}
+
+export interface CalendarEventsPage {
+  items: GoogleCalendarEvent[];
+  /** The calendar's own zone and default popup reminder (events with `reminders.useDefault`). */
+  timeZone?: string;
+  defaultReminderMinutes?: number;
+  nextPageToken?: string;
+  nextSyncToken?: string;
 }
 
 export interface ConnectionsPage {
@@ -184,6 +197,18 @@ export class GoogleClient {
     return new GooglePeople(api, (call) => this.withRetry(call), this.options.pageSize ?? MAX_PAGE_SIZE);
   }
 
+  /** Calendar API calls (the primary calendar) as the user whose refresh token this is. */
+  calendar(refreshToken: string): GoogleCalendar {
+    const auth = this.newOAuthClient();
+    auth.setCredentials({ refresh_token: refreshToken });
+    const api = calendarApi({
+      version: 'v3',
+      auth,
+      ...(this.options.apiBaseUrl && { rootUrl: `${this.options.apiBaseUrl.replace(/\/+$/, '')}/` }),
+    });
+    return new GoogleCalendar(api, (call) => this.withRetry(call), this.options.calendarPageSize ?? 250);
+  }
+
   /** Retries quota errors (429, 403 rate limit) with exponential backoff and jitter, at most maxTries calls. */
   async withRetry<T>(call: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -259,5 +284,120 @@ export class GooglePeople {
       ),
     );
     return data;
+  }
+}
+
+const PRIMARY = 'primary';
+
+/**
+ * The Calendar calls the calendar sync makes, on the primary calendar. Series are listed as their master
+ * event (`singleEvents=false`) with their changed and cancelled occurrences as separate items. Guests
+ * are not e-mailed about changes Relate makes (`sendUpdates=none`).
+ */
+export class GoogleCalendar {
+  constructor(
+    private readonly api: calendar_v3.Calendar,
+    private readonly retry: <T>(call: () => Promise<T>) => Promise<T>,
+    private readonly pageSize: number,
+  ) {}
+
+  /** One page: a full listing bounded by timeMin/timeMax, or the changes since `syncToken` (no bounds allowed). */
+  async list(page: {
+    syncToken?: string;
+    pageToken?: string;
+    timeMin?: Date;
+    timeMax?: Date;
+  }): Promise<CalendarEventsPage> {
+    const { data } = await this.retry(() =>
+      this.api.events.list(
+        {
+          calendarId: PRIMARY,
+          singleEvents: false,
+          maxResults: this.pageSize,
+          pageToken: page.pageToken,
+          ...(page.syncToken
+            ? { syncToken: page.syncToken }
+            : {
+                showDeleted: false,
+                timeMin: page.timeMin?.toISOString(),
+                timeMax: page.timeMax?.toISOString(),
+              }),
+        },
+        { retry: false },
+      ),
+    );
+    return {
+      items: data.items ?? [],
+      timeZone: data.timeZone ?? undefined,
+      defaultReminderMinutes:
+        data.defaultReminders?.find((reminder) => reminder.method === 'popup')?.minutes ?? undefined,
+      nextPageToken: data.nextPageToken ?? undefined,
+      nextSyncToken: data.nextSyncToken ?? undefined,
+    };
+  }
+
+  /** Every occurrence of a series between the bounds (for a series whose rule Relate cannot represent). */
+  async instances(eventId: string, timeMin: Date, timeMax: Date): Promise<GoogleCalendarEvent[]> {
+    const items: GoogleCalendarEvent[] = [];
+    let pageToken: string | undefined;
+    do {
+      const { data } = await this.retry(() =>
+        this.api.events.instances(
+          {
+            calendarId: PRIMARY,
+            eventId,
+            timeMin: timeMin.toISOString(),
+            timeMax: timeMax.toISOString(),
+            maxResults: this.pageSize,
+            pageToken,
+          },
+          { retry: false },
+        ),
+      );
+      items.push(...(data.items ?? []));
+      pageToken = data.nextPageToken ?? undefined;
+    } while (pageToken);
+    return items;
+  }
+
+  async get(eventId: string): Promise<GoogleCalendarEvent> {
+    const { data } = await this.retry(() =>
+      this.api.events.get({ calendarId: PRIMARY, eventId }, { retry: false }),
+    );
+    return data;
+  }
+
+  /** With a client-generated `id`: a repeat of an insert whose answer was lost fails with 409 instead of creating a copy. */
+  async insert(event: GoogleCalendarEvent): Promise<GoogleCalendarEvent> {
+    const { data } = await this.retry(() =>
+      this.api.events.insert(
+        { calendarId: PRIMARY, sendUpdates: 'none', requestBody: event },
+        { retry: false },
+      ),
+    );
+    return data;
+  }
+
+  /** Only the fields sent change (arrays are replaced whole); with `etag`, a stale one fails with 412. */
+  async patch(eventId: string, changes: GoogleCalendarEvent, etag?: string): Promise<GoogleCalendarEvent> {
+    const { data } = await this.retry(() =>
+      this.api.events.patch(
+        { calendarId: PRIMARY, eventId, sendUpdates: 'none', requestBody: changes },
+        { retry: false, ...(etag && { headers: { 'If-Match': etag } }) },
+      ),
+    );
+    return data;
+  }
+
+  /** Deletes the event; one already gone (404, 410) counts as deleted. */
+  async delete(eventId: string): Promise<void> {
+    try {
+      await this.retry(() =>
+        this.api.events.delete({ calendarId: PRIMARY, eventId, sendUpdates: 'none' }, { retry: false }),
+      );
+    } catch (error) {
+      const status = toGoogleApiError(error)?.status;
+      if (status !== 404 && status !== 410) throw error;
+    }
   }
 }

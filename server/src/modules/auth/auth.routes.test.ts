@@ -123,6 +123,16 @@ describe('registration and approval', () => {
     expect(logout.statusCode).toBe(200);
   });
 
+  it('answers a name that is not text with 400 naming full_name, and creates no account (was a 500)', async () => {
+    const email = uniqueEmail('typed');
+    for (const names of [{ full_name: { first: 'Ada' } }, { full_name: 42, name: ['Ada'] }, { name: true }]) {
+      const response = await register({ email, password: 'a good password', ...names });
+      expect(response.statusCode, JSON.stringify(names)).toBe(400);
+      expect(JSON.stringify(response.json().details)).toContain('full_name');
+    }
+    expect((await login(email, 'a good password')).statusCode).toBe(401);
+  });
+
   it('never sends the password hash', async () => {
     const user = await createUser(t.app);
     const body = (await me(user.token)).body;

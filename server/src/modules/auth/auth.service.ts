@@ -59,6 +59,16 @@ export class AuthService {
     return this.tokens.revoke(refreshToken, claims);
   }
 
+  /**
+   * Whether a session authorised earlier (a live stream) may go on: still open, its user still there
+   * and approved. Asks the database, not the few-seconds cache.
+   */
+  async isSessionValid(claims: AccessClaims): Promise<boolean> {
+    if (!(await this.tokens.isSessionOpen(claims.sessionId, true))) return false;
+    const user = await this.users.get(claims.userId);
+    return user?.status === 'approved';
+  }
+
   /** The signed-in user of a request and its session, from its Bearer access token. */
   async authenticate(accessToken: string): Promise<{ user: AuthUser; claims: AccessClaims }> {
     const claims = await this.tokens.verifyAccessToken(accessToken);

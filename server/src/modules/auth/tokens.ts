@@ -19,6 +19,9 @@ const REUSE_GRACE_MS = 10_000;
 /** How long this process trusts that a session is still open before asking the database again. */
 const SESSION_CHECK_TTL_MS = 5_000;
 
+/** Told, inside the transaction that ends them, that sessions of a user ended (logout, rejection, password change). */
+export type SessionsEndedListener = (userId: number, db: Database) => Promise<void>;
+
 export interface AccessClaims {
   userId: number;
   /** The session (refresh-token family) the token was issued for: logout and rejection end it. */
@@ -34,6 +37,7 @@ export interface AccessClaims {
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly sessionChecks = new Map<string, { open: boolean; checkedAt: number }>();
+  private readonly endedListeners: SessionsEndedListener[] = [];
 
   constructor(
     secret: string,
@@ -99,10 +103,19 @@ export class TokenService {
     return claims;
   }
 
-  private async isSessionOpen(sessionId: string): Promise<boolean> {
+  onSessionsEnded(listener: SessionsEndedListener): void {
+    this.endedListeners.push(listener);
+  }
+
+  private async sessionsEnded(userId: number, db: Database): Promise<void> {
+    for (const listener of this.endedListeners) await listener(userId, db);
+  }
+
+  /** Whether the session is still open; `fresh` asks the database instead of the few-seconds cache. */
+  async isSessionOpen(sessionId: string, fresh = false): Promise<boolean> {
     const now = Date.now();
     const cached = this.sessionChecks.get(sessionId);
-    if (cached && now - cached.checkedAt < SESSION_CHECK_TTL_MS) return cached.open;
+    if (!fresh && cached && now - cached.checkedAt < SESSION_CHECK_TTL_MS) return cached.open;
     const open = await this.repository.isFamilyOpen(sessionId, this.clock());
     if (this.sessionChecks.size > 50_000) this.sessionChecks.clear();
     this.sessionChecks.set(sessionId, { open, checkedAt: now });
@@ -130,6 +143,7 @@ export class TokenService {
       }
       if (row.usedAt || row.revokedAt) {
         await this.repository.revokeFamily(row.familyId, now, tx);
+        await this.sessionsEnded(row.userId, tx);
         return { kind: 'reused' } as const;
       }
       await this.repository.markUsed(row.id, now, tx);
@@ -148,17 +162,20 @@ export class TokenService {
   async revoke(refreshToken: string | undefined, claims: AccessClaims): Promise<void> {
     const row = refreshToken ? await this.repository.findByHash(hashToken(refreshToken)) : undefined;
     const familyId = row && row.userId === claims.userId ? row.familyId : claims.sessionId;
-    await this.repository.revokeFamily(familyId, this.clock());
+    await this.db.transaction(async (tx) => {
+      await this.repository.revokeFamily(familyId, this.clock(), tx);
+      if (familyId !== claims.sessionId)
+        await this.repository.revokeFamily(claims.sessionId, this.clock(), tx);
+      await this.sessionsEnded(claims.userId, tx);
+    });
     this.sessionChecks.delete(familyId);
-    if (familyId !== claims.sessionId) {
-      await this.repository.revokeFamily(claims.sessionId, this.clock());
-      this.sessionChecks.delete(claims.sessionId);
-    }
+    this.sessionChecks.delete(claims.sessionId);
   }
 
   /** Ends every session of a user (rejection, password change), except `keep` when given. */
   async revokeAllOf(userId: number, db: Database = this.db, keep?: string): Promise<void> {
     const ended = await this.repository.revokeUser(userId, this.clock(), keep, db);
     for (const familyId of ended) this.sessionChecks.delete(familyId);
+    await this.sessionsEnded(userId, db);
   }
 }

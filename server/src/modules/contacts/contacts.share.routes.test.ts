@@ -22,6 +22,26 @@ async function group(a: TestUser, b: TestUser) {
 const peopleOf = async (who: TestUser) => (await t.as(who).get('/api/people?page_size=500')).json().people;
 
 describe('sharing contacts', () => {
+  it('a custom-field name that is a formula, shared into another user’s fields, lands escaped in their export header', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    await group(ann, ben);
+    const formula = '=HYPERLINK("http://evil.example","x")';
+    const contact = (
+      await t.as(ann).post('/api/people', { first_name: 'Eve', custom_fields: { [formula]: 'click' } })
+    ).json();
+    const shared = await t
+      .as(ann)
+      .post('/api/people/share', { user_ids: [ben.id], contact_ids: [contact.id] });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect((await t.as(ben).get('/api/custom-fields')).json().custom_fields).toContain(formula);
+
+    const csv = (await t.as(ben).get('/api/people/export')).body.replace(/^\uFEFF/, '');
+    const header = csv.slice(0, csv.indexOf('\n'));
+    expect(header).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
+    expect(header).not.toMatch(/(^|,)"?=/);
+  });
+
   it('copies the contacts, custom fields included, to approved group members and notifies them', async () => {
     const ann = await createUser(t.app);
     const ben = await createUser(t.app);

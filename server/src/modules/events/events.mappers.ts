@@ -34,8 +34,7 @@ export function toEventDto(
     series_start: row.startAt.toISOString(),
     series_id: row.seriesId,
     original_start: toIso(row.originalStart),
-    // TODO(issue 15): true when the Google Calendar link table has this event.
-    google_linked: false,
+    google_linked: row.googleLinked ?? false,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { events, users } from '../../db/schema';
+import { events, googleCalendarLinks, users } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
-export type EventWithOwner = EventRow & { ownerEmail: string };
+export type EventWithOwner = EventRow & { ownerEmail: string; googleLinked?: boolean };
 
 /** The user owns it, or their e-mail is among its participants. */
 const visibleTo = (userId: number, email: string): SQL =>
@@ -18,7 +18,11 @@ export class EventsRepository {
 
   private select(db: Database) {
     return db
-      .select({ event: events, ownerEmail: users.email })
+      .select({
+        event: events,
+        ownerEmail: users.email,
+        googleLinked: sql<boolean>`exists (select 1 from ${googleCalendarLinks} where ${googleCalendarLinks.eventId} = ${events.id})`,
+      })
       .from(events)
       .innerJoin(users, eq(users.id, events.ownerId));
   }
@@ -41,7 +45,7 @@ export class EventsRepository {
         ),
       )
       .orderBy(events.startAt, events.id);
-    return rows.map(({ event, ownerEmail }) => ({ ...event, ownerEmail }));
+    return rows.map(({ event, ownerEmail, googleLinked }) => ({ ...event, ownerEmail, googleLinked }));
   }
 
   async visible(
@@ -51,7 +55,7 @@ export class EventsRepository {
     db: Database = this.db,
   ): Promise<EventWithOwner | undefined> {
     const [row] = await this.select(db).where(and(eq(events.id, id), visibleTo(userId, email)));
-    return row && { ...row.event, ownerEmail: row.ownerEmail };
+    return row && { ...row.event, ownerEmail: row.ownerEmail, googleLinked: row.googleLinked };
   }
 
   async owned(userId: number, db: Database = this.db): Promise<EventRow[]> {
@@ -122,6 +126,45 @@ export class EventsRepository {
         ),
       )
       .orderBy(options.latestFirst ? desc(events.originalStart) : asc(events.originalStart));
+  }
+
+  async byIds(ownerId: number, ids: number[], db: Database = this.db): Promise<EventRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(events)
+      .where(and(eq(events.ownerId, ownerId), inArray(events.id, ids)));
+  }
+
+  /** The owner's events with one of these titles starting at one of these instants (likely duplicates). */
+  async byTitleAndStart(
+    ownerId: number,
+    titles: string[],
+    starts: Date[],
+    db: Database = this.db,
+  ): Promise<EventRow[]> {
+    if (titles.length === 0) return [];
+    return db
+      .select()
+      .from(events)
+      .where(
+        and(eq(events.ownerId, ownerId), inArray(events.title, titles), inArray(events.startAt, starts)),
+      );
+  }
+
+  /** The owner's events to keep in Google: sync on, repeating or not ended before `since`. */
+  async googleSynced(ownerId: number, since: Date, db: Database = this.db): Promise<EventRow[]> {
+    return db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          eq(events.googleSync, true),
+          or(ne(events.repeatPattern, 'none'), gte(events.endAt, since)),
+        ),
+      )
+      .orderBy(events.seriesId, events.id);
   }
 
   async insert(ownerId: number, values: EventValues, db: Database = this.db): Promise<number> {

@@ -24,13 +24,20 @@ import {
 } from './recurrence';
 import { allDayBounds } from './time-zone';
 
+export type { EventRow, EventValues } from './events.repository';
+
 /** About 13 months: longer ranges are refused (the expansion stays bounded). */
 export const MAX_RANGE_DAYS = 400;
 /** Occurrences one calendar request may expand to (a year of 50 daily series). */
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
 
+/** Runs inside the transaction that deletes an event of `userId`. */
+type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
+
 export class EventsService {
+  private readonly deletedListeners: EventDeletedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: EventsRepository,
@@ -182,6 +189,59 @@ export class EventsService {
 
   private async deleteRow(user: AuthUser, id: number, tx: Database) {
     if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
+    for (const listener of this.deletedListeners) await listener(user.id, id, tx);
+  }
+
+  /** Called after an event is deleted, in its transaction (the Google Calendar sync deletes it there too). */
+  onDeleted(listener: EventDeletedListener): void {
+    this.deletedListeners.push(listener);
+  }
+
+  // ---- rows for the Google Calendar sync (it validates and maps them itself) ----
+
+  syncRows(userId: number, ids: number[], db: Database = this.db) {
+    return this.repository.byIds(userId, ids, db);
+  }
+
+  syncRowsByTitleAndStart(userId: number, pairs: { title: string; start: Date }[], db: Database = this.db) {
+    return this.repository.byTitleAndStart(
+      userId,
+      pairs.map((pair) => pair.title),
+      pairs.map((pair) => pair.start),
+      db,
+    );
+  }
+
+  googleSyncedRows(userId: number, since: Date, db: Database = this.db) {
+    return this.repository.googleSynced(userId, since, db);
+  }
+
+  insertSyncRow(userId: number, values: EventValues, db: Database = this.db) {
+    return this.repository.insert(userId, values, db);
+  }
+
+  updateSyncRow(userId: number, id: number, values: Partial<EventValues>, db: Database = this.db) {
+    return this.repository.update(userId, id, values, db);
+  }
+
+  deleteSyncRow(userId: number, id: number, db: Database = this.db) {
+    return this.repository.delete(userId, id, db);
+  }
+
+  /** The e-mails among `emails` of accounts in the owner's group (approved members), lower-cased. */
+  async groupUserEmails(ownerId: number, emails: string[], db: Database = this.db): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const accounts = await this.users.findByEmails(
+      emails.map((email) => email.toLowerCase()),
+      db,
+    );
+    if (accounts.length === 0) return new Set();
+    const allowed = new Set(await this.groups.approvedMemberIds(ownerId, db));
+    return new Set(
+      accounts
+        .filter((account) => allowed.has(account.id) && account.id !== ownerId)
+        .map((account) => account.email.toLowerCase()),
+    );
   }
 
   /**

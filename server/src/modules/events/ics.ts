@@ -171,7 +171,7 @@ type RuleOptions = ReturnType<typeof RRule.parseString>;
  * Our repeat (pattern, interval, weekdays, end date) from an RRULE, or why it cannot be represented:
  * a rule is imported only when the series would give exactly the original's dates.
  */
-function repeatOf(
+export function repeatOf(
   options: RuleOptions,
   wallStart: Date,
 ): { pattern: EventValues['repeatPattern']; interval: number; days: number[] } | { error: string } {

@@ -149,10 +149,12 @@ export class GoogleAuthService {
       ),
       contacts_last_error: account?.contactsLastError ?? null,
       contacts_pending_review: account ? await this.repository.countReviews(userId) : 0,
-      // TODO(issue 15): the calendar sync fills these from its own run state and review table.
-      calendar_sync_running: false,
-      calendar_last_error: null,
-      calendar_pending_review: 0,
+      calendar_sync_running: Boolean(
+        account?.calendarSyncStartedAt &&
+          account.calendarSyncStartedAt.getTime() > this.clock().getTime() - STALE_SYNC_RUN_MS,
+      ),
+      calendar_last_error: account?.calendarLastError ?? null,
+      calendar_pending_review: account ? await this.repository.countCalendarReviews(userId) : 0,
     };
   }
 

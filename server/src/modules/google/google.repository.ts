@@ -1,6 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { googleAccounts, googleContactLinks, googleContactReviews, googleOauthStates } from '../../db/schema';
+import {
+  googleAccounts,
+  googleCalendarLinks,
+  googleCalendarReviews,
+  googleContactLinks,
+  googleContactReviews,
+  googleOauthStates,
+} from '../../db/schema';
 
 export type OauthStateRow = typeof googleOauthStates.$inferSelect;
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect;
@@ -53,6 +60,7 @@ export class GoogleRepository {
           refreshTokenEncrypted: values.refreshTokenEncrypted,
           scopes: values.scopes,
           contactsLastError: null,
+          calendarLastError: null,
           updatedAt: new Date(),
         },
       });
@@ -73,6 +81,8 @@ export class GoogleRepository {
   async deleteAccount(userId: number, db: Database = this.db): Promise<void> {
     await db.delete(googleContactReviews).where(eq(googleContactReviews.userId, userId));
     await db.delete(googleContactLinks).where(eq(googleContactLinks.userId, userId));
+    await db.delete(googleCalendarReviews).where(eq(googleCalendarReviews.userId, userId));
+    await db.delete(googleCalendarLinks).where(eq(googleCalendarLinks.userId, userId));
     await db.delete(googleAccounts).where(eq(googleAccounts.userId, userId));
   }
 
@@ -253,6 +263,22 @@ export class GoogleRepository {
       .select({ value: sql<number>`count(*)::int` })
       .from(googleContactReviews)
       .where(eq(googleContactReviews.userId, userId));
+    return row.value;
+  }
+
+  /** Calendar items the review dialog shows: an occurrence whose series itself waits is shown (and applied) with it. */
+  async countCalendarReviews(userId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(googleCalendarReviews)
+      .where(
+        and(
+          eq(googleCalendarReviews.userId, userId),
+          sql`not exists (select 1 from google_calendar_reviews as series
+                where series.user_id = ${userId}
+                  and series.google_event_id = ${googleCalendarReviews.seriesGoogleId})`,
+        ),
+      );
     return row.value;
   }
 }

@@ -1,9 +1,13 @@
 import {
   AddToGoogleResponseSchema,
+  ApplyGoogleCalendarBodySchema,
+  ApplyGoogleCalendarResponseSchema,
   ApplyGoogleContactsBodySchema,
   ApplyGoogleContactsResponseSchema,
+  CalendarReviewItemSchema,
   ContactReviewItemSchema,
   GoogleAuthorizationSchema,
+  GoogleCalendarSyncResponseSchema,
   GoogleCallbackQuerySchema,
   GoogleCallbackResponseSchema,
   GoogleContactsQuerySchema,
@@ -16,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { googleAuth, googleContacts } = app.services;
+  const { googleAuth, googleContacts, googleCalendar } = app.services;
 
   app.get(
     '/auth/google',
@@ -148,5 +152,50 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.code(201);
       return { resource_name: await googleContacts.addToGoogle(request.user.id, request.params.id) };
     },
+  );
+
+  app.get(
+    '/auth/google/calendar',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Syncs the primary Google calendar: applies what needs no decision and pushes Relate events with Google sync on; with ?preview=true only fetches. Answers what still waits for review.',
+        querystring: GoogleContactsQuerySchema,
+        response: { 200: GoogleCalendarSyncResponseSchema },
+      },
+    },
+    async (request) => googleCalendar.sync(request.user.id, { preview: request.query.preview }),
+  );
+
+  app.get(
+    '/auth/google/calendar/review',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'The Google Calendar changes waiting for review, without asking Google again.',
+        response: { 200: z.object({ items: z.array(CalendarReviewItemSchema) }) },
+      },
+    },
+    async (request) => {
+      googleAuth.requireClient();
+      return { items: await googleCalendar.items(request.user.id) };
+    },
+  );
+
+  app.post(
+    '/auth/google/calendar/apply',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'Applies the chosen calendar review items in one transaction.',
+        body: ApplyGoogleCalendarBodySchema,
+        response: { 200: ApplyGoogleCalendarResponseSchema },
+      },
+    },
+    async (request) => googleCalendar.apply(request.user.id, request.body),
   );
 };

@@ -229,6 +229,46 @@ describe('removing', () => {
     expect(await t.app.services.groups.approvedMemberIds(ben.id)).toEqual([]);
   });
 
+  it('takes the removed person out of the remover’s projects (and back), so they no longer see those tasks', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const membership = await connect(ann, ben);
+    await t.as(ann).post('/api/projects', { name: 'AnnLaunch' });
+    await t.as(ben).post('/api/projects', { name: 'BenGarden' });
+    expect(
+      (await t.as(ann).post('/api/projects/AnnLaunch/participants', { participants: [ben.email] }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.as(ben).post('/api/projects/BenGarden/participants', { participants: [ann.email] }))
+        .statusCode,
+    ).toBe(200);
+    const annTask = (
+      await t.as(ann).post('/api/tasks', { title: 'Plan', project: 'AnnLaunch', assign_to: ben.email })
+    ).json();
+    const benTask = (await t.as(ben).post('/api/tasks', { title: 'Draft', project: 'AnnLaunch' })).json();
+    const benOwn = (await t.as(ben).post('/api/tasks', { title: 'Seeds', project: 'BenGarden' })).json();
+    expect((await t.as(ben).get(`/api/tasks/${annTask.id}`)).statusCode).toBe(200);
+
+    expect((await t.as(ann).delete(`/api/user-group/${membership}`)).statusCode).toBe(200);
+
+    // Ben no longer takes part in Ann's project and sees none of its tasks, not even the one he wrote.
+    for (const id of [annTask.id, benTask.id])
+      expect((await t.as(ben).get(`/api/tasks/${id}`)).statusCode).toBe(404);
+    const bensView = (await t.as(ben).get('/api/tasks')).json();
+    expect(JSON.stringify(bensView)).not.toContain('AnnLaunch');
+    // Ann keeps her project's tasks: Ben's task passed to her, and her task lost its assignee.
+    const annTaskNow = (await t.as(ann).get(`/api/tasks/${annTask.id}`)).json();
+    expect(annTaskNow.assign_to ?? null).toBeNull();
+    const benTaskNow = (await t.as(ann).get(`/api/tasks/${benTask.id}`)).json();
+    expect(benTaskNow).toMatchObject({ title: 'Draft', owner_id: ann.id, can_edit: true });
+    expect((await t.as(ann).get('/api/projects/AnnLaunch/participants')).json().participants).toEqual([
+      ann.email,
+    ]);
+    // The membership ended both ways: Ann has left Ben's project too.
+    expect((await t.as(ann).get(`/api/tasks/${benOwn.id}`)).statusCode).toBe(404);
+  });
+
   it('lets the invitee remove the inviter from their side too', async () => {
     const ann = await createUser(t.app);
     const ben = await createUser(t.app);

@@ -19,7 +19,12 @@ const invitationNotice = (inviter: AuthUser, invitation: GroupMemberRow, invitee
   subject: { type: 'group', id: invitation.id },
 });
 
+/** Runs in the transaction that ends an approved membership between two people. */
+export type MembershipEndedListener = (ownerId: number, memberId: number, tx: Database) => Promise<void>;
+
 export class GroupsService {
+  private readonly endedListeners: MembershipEndedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: GroupsRepository,
@@ -128,13 +133,21 @@ export class GroupsService {
     if (!(await this.repository.answer(invitee, invitationId, 'declined'))) throw notFound('Invitation');
   }
 
-  /** Removes a member (or withdraws an invitation); an approved membership ends for both people. */
+  onMembershipEnded(listener: MembershipEndedListener): void {
+    this.endedListeners.push(listener);
+  }
+
+  /**
+   * Removes a member (or withdraws an invitation); an approved membership ends for both people, and
+   * with it their part in each other's projects (the listeners, in the same transaction).
+   */
   async remove(owner: AuthUser, membershipId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
       const removed = await this.repository.deleteOwned(owner.id, membershipId, tx);
       if (!removed) throw notFound('Group member');
       if (removed.status === 'approved' && removed.memberId) {
         await this.repository.deleteBetween(removed.memberId, owner, tx);
+        for (const listener of this.endedListeners) await listener(owner.id, removed.memberId, tx);
       }
     });
   }

@@ -12,6 +12,8 @@ export interface NotificationSignal {
   user_id: number;
   /** The new notification; absent when only the unread count changed. */
   id?: number;
+  /** Sessions of the user ended (logout, rejection, deletion, password change): re-check their streams. */
+  sessions_ended?: true;
 }
 
 const ownedBy = (userId: number) => eq(notifications.userId, userId);

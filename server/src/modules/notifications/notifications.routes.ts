@@ -47,12 +47,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Server-Sent Events (text/event-stream), authenticated by the Authorization header: `unread-count` ' +
           '(UnreadCount) at once and whenever the count changes, `notification` (NotificationEvent) for each ' +
-          'new notification, and a comment heartbeat every 25 s.',
+          'new notification, and a comment heartbeat every 25 s. The stream ends when its session ends (logout, ' +
+          'password change, rejection, deletion); 429 TOO_MANY_STREAMS when the user has 10 open.',
         response: { 200: z.unknown().describe('text/event-stream') },
       },
     },
     async (request, reply) => {
-      const stream = await streams.open(request.user.id);
+      const stream = await streams.open(request.session);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')

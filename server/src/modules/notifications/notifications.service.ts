@@ -65,6 +65,14 @@ export class NotificationsService {
     return rows;
   }
 
+  /**
+   * Tells every server process that sessions of the user ended, so that their live streams re-check
+   * theirs now. In the caller's transaction the signal goes out at commit, when the change is visible.
+   */
+  async sessionsEnded(userId: number, db: Database = this.db): Promise<void> {
+    await this.repository.signal([{ user_id: userId, sessions_ended: true }], db);
+  }
+
   async list(userId: number, page: number, pageSize: number): Promise<NotificationsResponse> {
     const [rows, total] = await Promise.all([
       this.repository.page(userId, { limit: pageSize, offset: (page - 1) * pageSize }),

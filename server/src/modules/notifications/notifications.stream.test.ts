@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, SseClient, type SseEvent } from '../../../test/sse-client';
-import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { MAX_STREAMS_PER_USER, STREAM_RECHECK_MS } from './notifications.stream';
 
 /** A second connection to the same database, as a second server process would have (PGlite: the same handle). */
 async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
@@ -138,5 +139,108 @@ describe('live notifications (Server-Sent Events)', () => {
     await closing.app.close();
     await client.waitForEnd(1000);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('live streams end with their session', () => {
+  /** Another session of the same account (a second browser). */
+  async function signInAgain(user: TestUser): Promise<TestUser> {
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'correct horse battery' },
+    });
+    const { access_token, refresh_token } = response.json();
+    return { ...user, token: access_token, refreshToken: refresh_token, headers: bearer(access_token) };
+  }
+
+  async function openStream(user: TestUser): Promise<SseClient> {
+    const client = await connect(user);
+    await client.next(); // the unread count: the stream is open
+    return client;
+  }
+
+  /** The stream is still open: a new notification reaches it. */
+  async function expectOpen(client: SseClient, user: TestUser) {
+    await first.app.services.notifications.notify({ userId: user.id, type: 'other', text: 'still here' });
+    expect(await client.next(2000)).toMatchObject({ event: 'notification' });
+  }
+
+  it('closes the stream of a session that logs out (on another server), and only that one', async () => {
+    const user = await createUser(first.app);
+    const other = await signInAgain(user);
+    const [ending, staying] = [await openStream(user), await openStream(other)];
+
+    const logout = await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    expect(logout.statusCode).toBeLessThan(300);
+
+    await ending.waitForEnd(2000);
+    await expectOpen(staying, other);
+    staying.close();
+  });
+
+  it('closes the other sessions’ streams on a password change and keeps the current one', async () => {
+    const user = await createUser(first.app);
+    const other = await signInAgain(user);
+    const [current, elsewhere] = [await openStream(user), await openStream(other)];
+
+    const changed = await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: user.headers,
+      payload: { current_password: 'correct horse battery', new_password: 'a new horse battery' },
+    });
+    expect(changed.statusCode).toBeLessThan(300);
+
+    await elsewhere.waitForEnd(2000);
+    await expectOpen(current, user);
+    current.close();
+  });
+
+  it('closes every stream of a user who is rejected, and of one who is deleted', async () => {
+    const [rejected, deleted] = [await createUser(first.app), await createUser(first.app)];
+    const rejectedStream = await openStream(rejected);
+    const deletedStream = await openStream(deleted);
+
+    await first.app.services.users.setStatus(rejected.id, 'rejected');
+    await rejectedStream.waitForEnd(2000);
+    await first.app.services.users.delete(deleted.id, rejected.id);
+    await deletedStream.waitForEnd(2000);
+  });
+
+  it('re-checks every open stream’s session at least every minute, ending those whose session ended unannounced', async () => {
+    expect(STREAM_RECHECK_MS).toBeLessThanOrEqual(60_000);
+    const user = await createUser(first.app);
+    const client = await openStream(user);
+    // Ended without the signal (as if it was lost on the way to this process).
+    await first.database.db.execute(
+      sql`update refresh_tokens set revoked_at = now() where user_id = ${user.id}`,
+    );
+    await second.app.services.notificationStreams.recheckAll();
+    await client.waitForEnd(2000);
+  });
+
+  it('refuses an eleventh stream of one user with 429 and a clear message, and accepts one again after one closes', async () => {
+    const user = await createUser(first.app);
+    const open: SseClient[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) open.push(await openStream(user));
+
+    const refused = await get(`${secondUrl}/api/notifications/stream`, user.headers);
+    let body = '';
+    for await (const chunk of refused) body += chunk;
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(body)).toMatchObject({
+      code: 'TOO_MANY_STREAMS',
+      error: expect.stringContaining('at most 10'),
+    });
+    // Another user is not affected.
+    const stranger = await openStream(await createUser(first.app));
+    stranger.close();
+
+    open.shift()!.close();
+    await expect.poll(() => second.app.services.notificationStreams.openCount(user.id)).toBe(9);
+    const again = await openStream(user);
+    again.close();
+    for (const client of open) client.close();
   });
 });

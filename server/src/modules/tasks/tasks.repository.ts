@@ -98,6 +98,31 @@ export class TasksRepository {
       );
   }
 
+  /**
+   * `userId` leaves every project of `ownerId`: no longer a participant, their tasks there pass to
+   * the project's owner, and its open tasks assigned to them lose their assignee.
+   */
+  async leaveProjectsOf(ownerId: number, userId: number, db: Database): Promise<void> {
+    const ownersProjects = sql`(select ${projects.id} from ${projects} where ${projects.ownerId} = ${ownerId})`;
+    await db
+      .delete(projectParticipants)
+      .where(
+        and(
+          eq(projectParticipants.userId, userId),
+          sql`${projectParticipants.projectId} in ${ownersProjects}`,
+        ),
+      );
+    const now = new Date();
+    await db
+      .update(tasks)
+      .set({ assigneeId: null, updatedAt: now })
+      .where(and(eq(tasks.assigneeId, userId), OPEN, sql`${tasks.projectId} in ${ownersProjects}`));
+    await db
+      .update(tasks)
+      .set({ ownerId, updatedAt: now })
+      .where(and(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${ownersProjects}`));
+  }
+
   // Tasks
 
   private selectTasks(db: Database) {

@@ -94,6 +94,15 @@ export class TasksService {
     });
   }
 
+  /**
+   * Two people stopped being in each other's group: each leaves the other's projects, and the tasks
+   * they owned there pass to the project's owner (decision 26). Runs in the removal's transaction.
+   */
+  async groupMembershipEnded(first: number, second: number, tx: Database): Promise<void> {
+    await this.repository.leaveProjectsOf(first, second, tx);
+    await this.repository.leaveProjectsOf(second, first, tx);
+  }
+
   /** A project's participants, or the caller and their approved group members without a project. */
   async assignableUsers(user: AuthUser, projectName?: string) {
     if (projectName) {

@@ -6,6 +6,7 @@ import { exportJWK, exportSPKI, generateKeyPair, type JWK, SignJWT } from 'jose'
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
 import { consentPage } from './consent-page';
+import { FakeCalendar } from './fake-calendar';
 
 /** The reference wire bodies (shared/reference/google), served as they are. */
 const reference = (name: string) =>
@@ -55,6 +56,8 @@ interface Failure {
   status: number;
   body: unknown;
   times: number;
+  /** Handle the request, then drop the connection: the call reached Google but its answer was lost. */
+  loseResponse?: boolean;
 }
 
 interface AuthorizationCode {
@@ -94,7 +97,15 @@ export class FakeGoogle {
   /** Sign-in picks this account at once instead of showing the consent page (tests). */
   autoConsent: string | undefined;
   /** Every request, for tests that check what was sent. */
-  readonly requests: { method: string; path: string; query: URLSearchParams; body: string }[] = [];
+  readonly requests: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    body: string;
+    headers: Record<string, string | string[] | undefined>;
+  }[] = [];
+  /** Each account's primary Google Calendar. */
+  readonly calendar = new FakeCalendar();
 
   private readonly accounts = new Map<string, FakeAccount>();
   private readonly people = new Map<string, Map<string, StoredPerson>>();
@@ -193,16 +204,23 @@ export class FakeGoogle {
     this.syncEpoch.set(sub, (this.syncEpoch.get(sub) ?? 0) + 1);
   }
 
-  /** The next matching request(s) fail with this status: 429 quota, 500, or any reference body. */
+  /**
+   * The next matching request(s) fail with this status: 429 quota, 500, or a reference body by name
+   * (`calendar_error_403_rate_limit.json`, ...). With `loseResponse`, the request is handled and then
+   * the connection dropped, as when an answer times out.
+   */
   failNext(failure: {
     method?: string;
     path: RegExp;
     laterPage?: boolean;
-    status: 429 | 500 | 503 | 403;
+    status: 429 | 500 | 503 | 403 | 410 | 412;
+    reference?: string;
     times?: number;
+    loseResponse?: boolean;
   }) {
-    const body =
-      failure.status === 429
+    const body = failure.reference
+      ? reference(failure.reference)
+      : failure.status === 429
         ? reference('people_error_quota_429.json')
         : { error: { code: failure.status, message: 'Internal error encountered.', status: 'INTERNAL' } };
     this.failures.push({ times: 1, ...failure, body });
@@ -228,8 +246,19 @@ export class FakeGoogle {
       path: url.pathname,
       query: url.searchParams,
       body,
+      headers: request.headers,
     });
+    let lost = false;
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      if (lost) {
+        response.destroy();
+        return;
+      }
+      if (payload === undefined) {
+        response.writeHead(status, headers);
+        response.end();
+        return;
+      }
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
       response.end(JSON.stringify(payload));
     };
@@ -241,7 +270,8 @@ export class FakeGoogle {
     );
     if (failure) {
       if (--failure.times <= 0) this.failures = this.failures.filter((entry) => entry !== failure);
-      return send(failure.status, failure.body);
+      if (failure.loseResponse) lost = true;
+      else return send(failure.status, failure.body);
     }
     const path = url.pathname;
     const method = request.method;
@@ -263,7 +293,7 @@ export class FakeGoogle {
       return send(200, { keys: [this.keys.jwk] }, { 'cache-control': 'public, max-age=300' });
 
     const caller = this.caller(request);
-    if (path === '/oauth2/v3/userinfo' || path.startsWith('/v1/')) {
+    if (path === '/oauth2/v3/userinfo' || path.startsWith('/v1/') || path.startsWith('/calendar/')) {
       if (!caller) {
         return send(401, {
           error: {
@@ -283,6 +313,11 @@ export class FakeGoogle {
         email_verified: account.emailVerified,
       });
     }
+    if (
+      path.startsWith('/calendar/v3/') &&
+      this.calendar.handle(caller!, method ?? 'GET', url, body, request.headers, send)
+    )
+      return;
     if (method === 'GET' && path === '/v1/people/me/connections')
       return this.listConnections(caller!, url.searchParams, send);
     if (method === 'POST' && path === '/v1/people:createContact') {

@@ -10,6 +10,9 @@ export function seedFakeGoogle(fake: FakeGoogle): void {
     emailAddresses: [{ value: 'grace@navy.example', type: 'work' }],
     organizations: [{ name: 'US Navy', title: 'Rear Admiral' }],
   });
+  // The reference calendar moved to this month, so the events show up where one looks first.
+  const weeks = Math.round((Date.now() - Date.parse('2024-06-10T00:00:00Z')) / (7 * 86_400_000));
+  fake.calendar.addReferenceEvents('113943641271207611320', weeks * 7);
   fake.addContact('113943641271207611320', {
     names: [{ givenName: 'Alan', familyName: 'Turing' }],
     phoneNumbers: [{ value: '+44 161 496 0000', type: 'mobile' }],

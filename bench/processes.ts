@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { multipart } from '../server/test/multipart';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  waitForHealth,
+} from '../server/test/server-process';
+import { CONTACTS_CSV_MAPPING, contactsCsv } from './seed-contacts';
+
+/**
+ * Helpers for the process-level scripts (two processes, soak, kill -9): real server processes on
+ * loopback, as `npm start` runs them, and their HTTP API.
+ */
+
+/** Limits high enough that the load itself is never rate-limited (the sign-in limit is tested on its own). */
+export const LOAD_ENV = { API_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' };
+
+export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const server = startServerProcess({ ...LOAD_ENV, ...env, PORT: String(await freePort()) });
+  await Promise.race([
+    waitForHealth(server.url, 120_000),
+    server.exited.then((code) => {
+      throw new Error(`server exited with ${code}: ${server.output().slice(-2000)}`);
+    }),
+  ]);
+  return server;
+}
+
+export function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+  return server.exited;
+}
+
+export const tempDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'relate-bench-data-'));
+
+/** A new database on the PostgreSQL server at `adminUrl`; `drop()` removes it. */
+export async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `relate_bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+export async function api<T = unknown>(
+  base: string,
+  method: string,
+  route: string,
+  { token, body, headers = {} }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${base}/api${route}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body: parsed as T };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  token: string;
+}
+
+export const PASSWORD = 'bench password 1';
+
+/** Registers and signs in; the first account of a database is its approved administrator. */
+export async function signUp(base: string, email: string, approveWith?: Account): Promise<Account> {
+  const registered = await api<{ user: { id: number } }>(base, 'POST', '/auth/register', {
+    body: { email, password: PASSWORD, full_name: 'Bench User' },
+  });
+  if (registered.status !== 201) throw new Error(`register ${email}: ${JSON.stringify(registered.body)}`);
+  if (approveWith) {
+    const approved = await api(base, 'POST', `/admin/users/${registered.body.user.id}/approve`, {
+      token: approveWith.token,
+      body: {},
+    });
+    if (approved.status !== 200) throw new Error(`approve ${email}: ${JSON.stringify(approved.body)}`);
+  }
+  return { id: registered.body.user.id, email, token: await signIn(base, email) };
+}
+
+export async function signIn(base: string, email: string): Promise<string> {
+  const login = await api<{ access_token: string }>(base, 'POST', '/auth/login', {
+    body: { email, password: PASSWORD },
+  });
+  if (login.status !== 200) throw new Error(`login ${email}: ${JSON.stringify(login.body)}`);
+  return login.body.access_token;
+}
+
+/** Imports `rows` generated contacts through the product's own CSV endpoint. */
+export async function importContacts(
+  base: string,
+  token: string,
+  rows: number,
+  seed = 99,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<{ imported_count: number }>> {
+  const body = multipart(
+    { mapping: JSON.stringify(CONTACTS_CSV_MAPPING) },
+    { name: 'contacts.csv', content: contactsCsv(rows, seed) },
+  );
+  const response = await fetch(`${base}/api/csv/import-with-mapping`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...body.headers },
+    body: body.payload,
+    signal,
+  });
+  return { status: response.status, body: (await response.json()) as { imported_count: number } };
+}
+
+/** Resident memory of a process in MB (Linux /proc), undefined where unavailable. */
+export function rssMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`FAILED: ${message}`);
+}

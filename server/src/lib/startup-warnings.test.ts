@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { startupWarnings } from './startup-warnings';
+
+describe('startup warnings', () => {
+  it('warns on PostgreSQL without REDIS_URL that limits count per process', () => {
+    const [warning] = startupWarnings({ databaseKind: 'postgres' });
+    expect(warning).toContain('without REDIS_URL');
+    expect(warning).toContain('more than one server process');
+  });
+
+  it('says nothing with Redis, or on PGlite (one process per data directory)', () => {
+    expect(startupWarnings({ databaseKind: 'postgres', redisUrl: 'redis://127.0.0.1:6379' })).toEqual([]);
+    expect(startupWarnings({ databaseKind: 'pglite' })).toEqual([]);
+  });
+});

@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { occurrencesBetween } from '../events/recurrence';
+import { fromGoogleEvent, instanceId, recurrenceOf, syncedOf, toGoogleEvent } from './calendar-mapper';
+
+const reference = (name: string) =>
+  JSON.parse(readFileSync(new URL(`../../../test/fakes/google/reference/${name}`, import.meta.url), 'utf8'));
+const page1 = reference('calendar_events_list_page1_response.json');
+const lastPage = reference('calendar_events_list_lastpage_response.json');
+const berlin = { timeZone: 'Europe/Berlin', defaultReminderMinutes: 10 };
+
+describe('Google event → Relate event', () => {
+  it('keeps a timed event at its instant with its zone, the calendar default reminder and guests', () => {
+    const { values, attendees, readOnlyReason } = fromGoogleEvent(page1.items[0], berlin);
+    expect(values).toMatchObject({
+      title: 'Quarterly review with Acme',
+      startAt: new Date('2024-06-12T13:00:00Z'),
+      endAt: new Date('2024-06-12T14:00:00Z'),
+      allDay: false,
+      timezone: 'Europe/Berlin',
+      location: 'Acme HQ, 1 Main St',
+      description: 'Agenda:\n1. Pipeline\n2. Renewal',
+      alertMinutes: 10,
+      repeatPattern: 'none',
+    });
+    // The owner (self) and the room are not guests.
+    expect(attendees.map((attendee) => attendee.email)).toEqual(['bob@acme.example', 'carol@acme.example']);
+    expect(readOnlyReason).toBeNull();
+  });
+
+  it.each([
+    ['America/New_York', '2025-03-10T09:30:00-04:00', '2025-03-10T13:30:00.000Z'],
+    ['Asia/Tokyo', '2025-03-10T09:30:00+09:00', '2025-03-10T00:30:00.000Z'],
+    ['UTC', '2025-03-10T09:30:00Z', '2025-03-10T09:30:00.000Z'],
+  ])('reads a %s event at the right instant', (timeZone, dateTime, instant) => {
+    const { values } = fromGoogleEvent(
+      { summary: 'Call', start: { dateTime, timeZone }, end: { dateTime, timeZone } },
+      berlin,
+    );
+    expect(values.startAt.toISOString()).toBe(instant);
+    expect(values.timezone).toBe(timeZone);
+  });
+
+  it('dates an all-day event in UTC with an inclusive last day (Google end.date is exclusive)', () => {
+    const { values } = fromGoogleEvent(page1.items[1], berlin);
+    expect(values.allDay).toBe(true);
+    expect(values.startAt.toISOString()).toBe('2024-06-20T00:00:00.000Z');
+    expect(values.endAt.toISOString()).toBe('2024-06-21T23:59:59.000Z');
+    // No reminders at all: Relate's default alert.
+    expect(values.alertMinutes).toBe(15);
+    // And back: the same dates, end exclusive again.
+    const body = toGoogleEvent({ ...values, seriesId: null });
+    expect(body.start).toMatchObject({ date: '2024-06-20' });
+    expect(body.end).toMatchObject({ date: '2024-06-22' });
+  });
+
+  it('maps a weekly RRULE with UNTIL and EXDATE onto repeat fields and excluded starts', () => {
+    const { values, recurrence, readOnlyReason } = fromGoogleEvent(lastPage.items[0], berlin);
+    expect(readOnlyReason).toBeNull();
+    expect(values).toMatchObject({ repeatPattern: 'weekly', repeatInterval: 1, repeatDays: [1] });
+    expect(values.repeatEndDate?.toISOString()).toBe('2024-12-30T22:59:59.000Z');
+    expect(values.excludedStarts.map((start) => start.toISOString())).toEqual(['2024-06-10T07:00:00.000Z']);
+    expect(recurrence).toMatch(/^Every week on Monday/);
+    // Mondays at 09:00 Berlin, before and after the clocks change.
+    const starts = occurrencesBetween(
+      { ...values },
+      new Date('2024-10-21T00:00:00Z'),
+      new Date('2024-11-05T00:00:00Z'),
+    ).map((occurrence) => occurrence.start.toISOString());
+    expect(starts).toEqual([
+      '2024-10-21T07:00:00.000Z',
+      '2024-10-28T08:00:00.000Z',
+      '2024-11-04T08:00:00.000Z',
+    ]);
+  });
+
+  it('maps a monthly rule and a COUNT onto an end date', () => {
+    const { values } = fromGoogleEvent(
+      {
+        summary: 'Invoice run',
+        start: { dateTime: '2025-01-15T10:00:00+09:00', timeZone: 'Asia/Tokyo' },
+        end: { dateTime: '2025-01-15T11:00:00+09:00', timeZone: 'Asia/Tokyo' },
+        recurrence: ['RRULE:FREQ=MONTHLY;COUNT=3'],
+      },
+      berlin,
+    );
+    expect(values).toMatchObject({ repeatPattern: 'monthly', repeatInterval: 1, repeatDays: [] });
+    expect(values.repeatEndDate?.toISOString()).toBe('2025-03-15T01:00:00.000Z');
+  });
+
+  it.each([
+    ['RRULE:FREQ=MONTHLY;BYDAY=2TU', /ordinal weekday/],
+    ['RRULE:FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR', /BYSETPOS/],
+    ['RDATE;VALUE=DATE:20250301', /RDATE/],
+  ])('keeps %s read-only with the reason', (line, reason) => {
+    const mapped = fromGoogleEvent(
+      {
+        summary: 'Odd series',
+        start: { dateTime: '2025-01-14T10:00:00Z', timeZone: 'UTC' },
+        end: { dateTime: '2025-01-14T11:00:00Z', timeZone: 'UTC' },
+        recurrence: [line],
+      },
+      berlin,
+    );
+    expect(mapped.readOnlyReason).toMatch(reason);
+    expect(mapped.values.repeatPattern).toBe('none');
+  });
+
+  it('names an occurrence by its series and original start', () => {
+    expect(instanceId('abc', new Date('2024-06-17T07:00:00Z'), false)).toBe('abc_20240617T070000Z');
+    expect(instanceId('abc', new Date('2024-06-17T00:00:00Z'), true)).toBe('abc_20240617');
+  });
+});
+
+describe('Relate event → Google event', () => {
+  const series = {
+    title: 'Stand-up',
+    description: null,
+    startAt: new Date('2025-01-06T14:00:00Z'),
+    endAt: new Date('2025-01-06T14:15:00Z'),
+    allDay: false,
+    timezone: 'America/New_York',
+    location: null,
+    participants: [{ name: 'Bea', email: 'bea@example.com' }],
+    alertMinutes: 5,
+    repeatPattern: 'weekly' as const,
+    repeatInterval: 1,
+    repeatDays: [1, 3],
+    repeatEndDate: null,
+    excludedStarts: [new Date('2025-01-08T14:00:00Z')],
+    seriesId: null,
+  };
+
+  it('writes the rule in the series zone with its EXDATEs, the alert as a popup and the guests', () => {
+    const body = toGoogleEvent(series);
+    expect(body.start).toMatchObject({ dateTime: '2025-01-06T14:00:00.000Z', timeZone: 'America/New_York' });
+    expect(body.recurrence).toEqual([
+      'RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE',
+      'EXDATE;TZID=America/New_York:20250108T090000',
+    ]);
+    expect(body.reminders).toEqual({ useDefault: false, overrides: [{ method: 'popup', minutes: 5 }] });
+    expect(body.attendees).toEqual([{ email: 'bea@example.com', displayName: 'Bea' }]);
+  });
+
+  it('round-trips: what it writes reads back as the same synced values', () => {
+    const body = toGoogleEvent(series);
+    const back = fromGoogleEvent(body, berlin);
+    back.values.participants = back.attendees;
+    expect(syncedOf(back.values)).toEqual(syncedOf(series));
+    expect(recurrenceOf(back.values)).toEqual(body.recurrence);
+  });
+
+  it('patches only the fields asked for and keeps guests Relate does not manage', () => {
+    const body = toGoogleEvent(
+      { ...series, participants: [{ name: '', email: 'cy@example.com' }] },
+      {
+        fields: ['participants'],
+        previousAttendees: [{ email: 'bea@example.com' }, { email: 'outside@partner.example' }],
+        previousParticipants: ['bea@example.com'],
+      },
+    );
+    expect(Object.keys(body)).toEqual(['attendees']);
+    expect(body.attendees).toEqual([{ email: 'outside@partner.example' }, { email: 'cy@example.com' }]);
+  });
+});
