@@ -7,15 +7,6 @@ const dayOfThisMonth = (day: number) => {
   const today = new Date();
   return new Date(Date.UTC(today.getFullYear(), today.getMonth(), day));
 };
-/**
- * The fake's Calendar (`FakeGoogle.calendar`, server/test/fakes/google/fake-calendar.ts) arrives with the
- * server half of issue 15; typed here by what this journey uses, so the spec compiles on either side of it.
- */
-interface FakeCalendarEvents {
-  addEvent(sub: string, fields: Record<string, unknown>): string;
-}
-const fakeCalendar = (fake: object) => (fake as { calendar: FakeCalendarEvents }).calendar;
-
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const atUtc = (date: Date, hour: number) => new Date(date.getTime() + hour * 3_600_000).toISOString();
 
@@ -29,7 +20,7 @@ test('connects Google, previews the calendar, applies the new events and finds t
   const fourteenth = dayOfThisMonth(14);
   const sixteenth = dayOfThisMonth(16);
   google.fake.addAccount({ sub, email: 'ada@gmail.example', name: 'Ada Lovelace' });
-  const calendar = fakeCalendar(google.fake);
+  const { calendar } = google.fake;
   // 10:00 in New York (15:00 UTC): a timed event keeps its zone.
   calendar.addEvent(sub, {
     summary: 'Board meeting',
