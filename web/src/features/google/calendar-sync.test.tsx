@@ -92,6 +92,21 @@ describe('Settings → Google Integration: the calendar card', () => {
     expect(within(card).getByText('2 changes from Google wait for your review.')).toBeInTheDocument();
   });
 
+  it('opens the changes waiting for review without asking Google again', async () => {
+    const stored = item({ kind: 'changed', title: 'Dentist', event: { id: 8, title: 'Dentist' } });
+    server.use(
+      http.get(api('/auth/google/calendar/review'), () => HttpResponse.json({ items: [stored] })),
+      http.get(api('/auth/google/calendar'), () => HttpResponse.error()),
+    );
+    const { user } = renderIntegration({ ...connected, calendar_pending_review: 1 });
+    const card = await calendarCard();
+    expect(within(card).getByText('1 change from Google waits for your review.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Review changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preview Google Calendar Events Sync' });
+    expect(within(dialog).getByRole('tab', { name: /Changed\s*1/ })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('checkbox', { name: 'Select Dentist' })).toBeChecked();
+  });
+
   it('while a sync runs, says so and keeps its buttons from starting another', async () => {
     renderIntegration({ ...connected, calendar_sync_running: true });
     const card = await calendarCard();

@@ -3,6 +3,7 @@ import type {
   ApplyGoogleCalendarResponse,
   ApplyGoogleContactsBody,
   ApplyGoogleContactsResponse,
+  CalendarReviewItem,
   ContactReviewItem,
   GoogleCalendarSyncResponse,
   GoogleContactsSyncResponse,
@@ -19,6 +20,16 @@ export const googleReviewQuery = () =>
     queryKey: googleKeys.contactsReview(),
     queryFn: ({ signal }) =>
       fetchJson<{ items: ContactReviewItem[] }>('/auth/google/contacts/review', { signal }).then(
+        (response) => response.items,
+      ),
+  });
+
+/** The calendar changes waiting for review, as stored (Google is not asked again). */
+export const calendarReviewQuery = () =>
+  queryOptions({
+    queryKey: googleKeys.calendarReview(),
+    queryFn: ({ signal }) =>
+      fetchJson<{ items: CalendarReviewItem[] }>('/auth/google/calendar/review', { signal }).then(
         (response) => response.items,
       ),
   });

@@ -4,4 +4,5 @@ import { googleStatusKeys } from '@/lib/google-status';
 export const googleKeys = {
   ...googleStatusKeys,
   contactsReview: () => [...googleStatusKeys.all, 'contacts-review'] as const,
+  calendarReview: () => [...googleStatusKeys.all, 'calendar-review'] as const,
 };

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { openGooglePopup } from '@/lib/google-popup';
 import { invalidateKeys } from '@/lib/query';
 import {
+  calendarReviewQuery,
   getGoogleConnectUrl,
   googleReviewQuery,
   useDisconnectGoogle,
@@ -70,6 +71,7 @@ function ContactsCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
 }
 
 function CalendarCard({ google, refreshes }: { google: GoogleStatus; refreshes?: readonly QueryKey[] }) {
+  const queryClient = useQueryClient();
   const sync = useSyncGoogleCalendar(refreshes);
   return (
     <SyncCard
@@ -87,6 +89,7 @@ function CalendarCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
           result.deleted ? `, deleted ${result.deleted}` : ''
         }, sent ${result.pushed} to Google.`
       }
+      loadReview={() => queryClient.fetchQuery(calendarReviewQuery())}
       dialog={(props) => <CalendarReviewDialog {...props} refreshes={refreshes} />}
     />
   );

@@ -27,8 +27,8 @@ interface SyncCardProps<R extends { items: unknown[] }> {
   sync: UseMutationResult<R, Error, boolean>;
   /** The toast's description after a sync. */
   describe: (result: R) => string;
-  /** The items waiting for review; without it, "Review changes" runs a preview. */
-  loadReview?: () => Promise<Item<R>[]>;
+  /** The items waiting for review (as stored: Google is not asked again). */
+  loadReview: () => Promise<Item<R>[]>;
   dialog: (props: { items: Item<R>[]; open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
 }
 
@@ -66,7 +66,6 @@ export function SyncCard<R extends { items: unknown[] }>(props: SyncCardProps<R>
     });
 
   const openReview = async () => {
-    if (!props.loadReview) return runSync(true);
     try {
       setReview(await props.loadReview());
     } catch (error) {
