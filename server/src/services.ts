@@ -207,6 +207,11 @@ export async function createServices({
     if (await googleCalendar.hasDeletedLinks(userId, tx))
       await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
   });
+  // A created or changed event reaches Google within a poll of the job runner, not at the next 15-minute sync.
+  events.onChanged(async (userId, tx) => {
+    if (await googleCalendar.isConnected(userId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
+  });
   const plans = new PlansService(db, new PlansRepository(db), users, notifications);
   const billing = new BillingService(
     db,

@@ -34,9 +34,12 @@ const DAY = 86_400_000;
 
 /** Runs inside the transaction that deletes an event of `userId`. */
 type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
+/** Runs inside the transaction that created or changed events of `userId`. */
+type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 
 export class EventsService {
   private readonly deletedListeners: EventDeletedListener[] = [];
+  private readonly changedListeners: EventsChangedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -90,6 +93,7 @@ export class EventsService {
       await this.assertParticipantsInGroup(user, values.participants ?? [], tx);
       const eventId = await this.repository.insert(user.id, values, tx);
       await this.notifyParticipants(user, eventId, body.title, values.participants ?? [], [], tx);
+      await this.changed(user.id, tx);
       return eventId;
     });
     return this.get(user, id);
@@ -104,38 +108,51 @@ export class EventsService {
   async update(user: AuthUser, id: number, body: EventChanges): Promise<CalendarEvent> {
     const { scope, occurrence_start: occurrenceStart, ...fields } = body;
     const resultId = await this.db.transaction(async (tx) => {
-      const row = await this.ownedOrThrow(user, id, tx);
-      const values = toValues(fields);
-      if (row.seriesId !== null && row.originalStart) {
-        if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
-        // Its series changes from its original start (times only by as much as they changed now); the
-        // occurrence itself takes the changes as sent.
-        const series = await this.ownedOrThrow(user, row.seriesId, tx);
-        const seriesValues = fromOverrideTimes(series, row, values);
-        const changedId =
-          scope === 'all'
-            ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
-            : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
-        const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
-        await this.updateRow(
-          user,
-          current,
-          withoutRepeat(values),
-          tx,
-          values.participants ?? current.participants,
-        );
-        return changedId;
-      }
-      if (row.repeatPattern === 'none' || !scope || scope === 'all')
-        return row.repeatPattern === 'none'
-          ? this.updateRow(user, row, values, tx)
-          : this.updateSeries(user, row, values, occurrenceStart ? new Date(occurrenceStart) : null, tx);
-      const occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
-      return scope === 'this'
-        ? this.updateOccurrence(user, row, occurrence, values, tx)
-        : this.updateFollowing(user, row, occurrence, values, tx);
+      const changedId = await this.updateInTransaction(user, id, scope, occurrenceStart, fields, tx);
+      await this.changed(user.id, tx);
+      return changedId;
     });
     return this.get(user, resultId);
+  }
+
+  private async updateInTransaction(
+    user: AuthUser,
+    id: number,
+    scope: EventChanges['scope'],
+    occurrenceStart: EventChanges['occurrence_start'],
+    fields: Omit<EventChanges, 'scope' | 'occurrence_start'>,
+    tx: Database,
+  ): Promise<number> {
+    const row = await this.ownedOrThrow(user, id, tx);
+    const values = toValues(fields);
+    if (row.seriesId !== null && row.originalStart) {
+      if (!scope || scope === 'this') return this.updateRow(user, row, withoutRepeat(values), tx);
+      // Its series changes from its original start (times only by as much as they changed now); the
+      // occurrence itself takes the changes as sent.
+      const series = await this.ownedOrThrow(user, row.seriesId, tx);
+      const seriesValues = fromOverrideTimes(series, row, values);
+      const changedId =
+        scope === 'all'
+          ? await this.updateSeries(user, series, seriesValues, row.originalStart, tx)
+          : await this.updateFollowing(user, series, row.originalStart, seriesValues, tx);
+      const current = (await this.repository.visible(user.id, user.email, row.id, tx))!;
+      await this.updateRow(
+        user,
+        current,
+        withoutRepeat(values),
+        tx,
+        values.participants ?? current.participants,
+      );
+      return changedId;
+    }
+    if (row.repeatPattern === 'none' || !scope || scope === 'all')
+      return row.repeatPattern === 'none'
+        ? this.updateRow(user, row, values, tx)
+        : this.updateSeries(user, row, values, occurrenceStart ? new Date(occurrenceStart) : null, tx);
+    const occurrence = await this.occurrenceOf(user, row, new Date(occurrenceStart!), tx);
+    return scope === 'this'
+      ? this.updateOccurrence(user, row, occurrence, values, tx)
+      : this.updateFollowing(user, row, occurrence, values, tx);
   }
 
   /**
@@ -190,6 +207,15 @@ export class EventsService {
   private async deleteRow(user: AuthUser, id: number, tx: Database) {
     if (!(await this.repository.delete(user.id, id, tx))) throw notFound('Event');
     for (const listener of this.deletedListeners) await listener(user.id, id, tx);
+  }
+
+  /** Called in the transaction that created or changed a user's events (the Google Calendar sync pushes them). */
+  onChanged(listener: EventsChangedListener): void {
+    this.changedListeners.push(listener);
+  }
+
+  private async changed(userId: number, tx: Database) {
+    for (const listener of this.changedListeners) await listener(userId, tx);
   }
 
   /** Called after an event is deleted, in its transaction (the Google Calendar sync deletes it there too). */

@@ -51,6 +51,14 @@ export class GoogleCalendarRepository {
       .where(eq(googleAccounts.userId, userId));
   }
 
+  async isConnected(userId: number, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .select({ userId: googleAccounts.userId })
+      .from(googleAccounts)
+      .where(eq(googleAccounts.userId, userId));
+    return rows.length > 0;
+  }
+
   async connectedUserIds(db: Database = this.db): Promise<number[]> {
     const rows = await db.select({ userId: googleAccounts.userId }).from(googleAccounts);
     return rows.map((row) => row.userId);

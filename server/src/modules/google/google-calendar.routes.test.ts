@@ -617,6 +617,28 @@ describe('Pushing Relate events to Google Calendar', () => {
     expect(await ownRows(user)).toHaveLength(2);
   });
 
+  it('sends a new and an edited event to Google from a background job, without waiting for the next sync', async () => {
+    const { user, sub } = await connectedUser();
+    const created = await call(user, 'POST', '/api/events', {
+      title: 'Board meeting',
+      start_datetime: `${year}-10-05T14:00:00Z`,
+      end_datetime: `${year}-10-05T15:00:00Z`,
+      google_sync: true,
+    });
+    expect(created.statusCode).toBe(201);
+    while ((await t.app.services.jobs.runDue(50)) > 0);
+    const [inserted] = calendar().listEvents(sub);
+    expect(inserted).toMatchObject({ summary: 'Board meeting' });
+
+    const edited = await call(user, 'PUT', `/api/events/${created.json().event.id}`, {
+      title: 'Board meeting (moved online)',
+    });
+    expect(edited.statusCode).toBe(200);
+    while ((await t.app.services.jobs.runDue(50)) > 0);
+    expect(calendar().event(sub, inserted.id)!.summary).toBe('Board meeting (moved online)');
+    expect(calendar().listEvents(sub)).toHaveLength(1);
+  });
+
   it('deletes the Google event when its linked Relate event is deleted', async () => {
     const { user, sub } = await connectedUser();
     const id = calendar().addEvent(sub, { summary: 'Goodbye', ...timed(`${year}-09-01T09:00:00Z`, 'UTC') });

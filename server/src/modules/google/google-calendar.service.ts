@@ -311,6 +311,11 @@ export class GoogleCalendarService {
     return (await this.repository.links(userId, db)).some((link) => link.eventId === null);
   }
 
+  /** In the transaction that created or changed a Relate event: true when the user's calendar is connected. */
+  isConnected(userId: number, db?: Database): Promise<boolean> {
+    return this.repository.isConnected(userId, db);
+  }
+
   connectedUserIds(): Promise<number[]> {
     return this.repository.connectedUserIds();
   }
