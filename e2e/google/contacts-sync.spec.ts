@@ -27,9 +27,10 @@ test('connects Google in Settings, previews the contacts, applies them and finds
   await popup.getByRole('button', { name: /Ada Lovelace/ }).click();
   await expect(page.getByText('Google account connected', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('ada@gmail.example')).toBeVisible();
-  await expect(page.getByText('Not Synced')).toBeVisible();
+  const card = page.getByRole('region', { name: 'Google Contacts' });
+  await expect(card.getByText('Not Synced')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Preview' }).click();
+  await card.getByRole('button', { name: 'Preview' }).click();
   const dialog = page.getByRole('dialog', { name: 'Preview Google Contacts Sync' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('tab', { name: /New Items\s*2/ })).toHaveAttribute('aria-selected', 'true');
@@ -47,7 +48,7 @@ test('connects Google in Settings, previews the contacts, applies them and finds
   await dialog.getByRole('button', { name: 'Apply 3 selected' }).click();
   await expect(page.getByText('Created 2, linked 1, updated 0.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('Synced', { exact: true })).toBeVisible();
+  await expect(card.getByText('Synced', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Contacts' }).click();
   await expect(page.getByRole('cell', { name: 'Lovelace', exact: true })).toBeVisible();

@@ -211,22 +211,27 @@ export function CheckboxField<T extends FieldValues, N extends FieldPath<T>, TT 
   control,
   name,
   label,
+  description,
   className,
-}: Omit<FieldProps<T, N, TT>, 'description' | 'children'>) {
+}: Omit<FieldProps<T, N, TT>, 'children'>) {
   return (
     <FormField
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className ?? 'flex items-center gap-2'}>
-          <FormControl>
-            <Checkbox
-              checked={field.value}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-            />
-          </FormControl>
-          <FormLabel>{label}</FormLabel>
+        // The box and its label on one row; a description under the label, in line with it.
+        <FormItem className={className ?? 'grid gap-1'}>
+          <div className="flex items-center gap-2">
+            <FormControl>
+              <Checkbox
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            </FormControl>
+            <FormLabel>{label}</FormLabel>
+          </div>
+          {description && <FormDescription className="pl-6">{description}</FormDescription>}
         </FormItem>
       )}
     />

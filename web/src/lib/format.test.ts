@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatDateTime, formatNumber } from './format';
+import { formatAge, formatDate, formatDateTime, formatEventSpan, formatNumber } from './format';
 
 describe('formatAge', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -25,5 +25,28 @@ describe('formatDate / formatDateTime / formatNumber', () => {
       ),
     );
     expect(formatNumber(12500)).toBe((12500).toLocaleString());
+  });
+});
+
+describe('formatEventSpan', () => {
+  const dates = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+  it('shows an all-day event as its UTC dates, whether its end is inclusive or exclusive', () => {
+    const christmas = dates.formatRange(new Date('2026-12-24T00:00:00Z'), new Date('2026-12-26T00:00:00Z'));
+    expect(formatEventSpan('2026-12-24T00:00:00.000Z', '2026-12-26T23:59:59.000Z', true)).toBe(christmas);
+    expect(formatEventSpan('2026-12-24T00:00:00.000Z', '2026-12-27T00:00:00.000Z', true)).toBe(christmas);
+    expect(formatEventSpan('2026-12-24T00:00:00.000Z', '2026-12-25T00:00:00.000Z', true)).toBe(
+      dates.format(new Date('2026-12-24T00:00:00Z')),
+    );
+  });
+
+  it('shows a timed event in local time, with its date once', () => {
+    const start = '2026-12-03T14:00:00.000Z';
+    const end = '2026-12-03T15:30:00.000Z';
+    expect(formatEventSpan(start, end, false)).toBe(
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(
+        new Date(start),
+        new Date(end),
+      ),
+    );
   });
 });

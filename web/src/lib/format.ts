@@ -7,6 +7,7 @@ import { isValid, parseISO } from 'date-fns';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const utcDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat(undefined);
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
@@ -30,6 +31,22 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatTime(value: string | null | undefined): string {
   const date = parse(value);
   return date ? timeFormat.format(date) : '';
+}
+
+/**
+ * An event's span in the locale: a timed one in local time ('Dec 3, 2026, 9:00 – 10:00 AM'), an all-day
+ * one as its dates ('Dec 24 – 26, 2026'), which are UTC dates in every zone (docs/decisions/0006). An
+ * all-day end may be inclusive (23:59:59 of the last day) or exclusive (midnight after it, as Google
+ * and iCalendar write it).
+ */
+export function formatEventSpan(start: string, end: string, allDay: boolean): string {
+  const from = parse(start);
+  let to = parse(end) ?? from;
+  if (!from || !to) return '';
+  if (!allDay) return dateTimeFormat.formatRange(from, to < from ? from : to);
+  const midnight = to.getUTCHours() === 0 && to.getUTCMinutes() === 0 && to.getUTCSeconds() === 0;
+  if (midnight && to > from) to = new Date(to.getTime() - 86_400_000);
+  return utcDateFormat.formatRange(from, to < from ? from : to);
 }
 
 /** A number with the locale's separators: 12,500. */

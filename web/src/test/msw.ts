@@ -1,4 +1,4 @@
-import type { User } from '@relate/contracts';
+import type { GoogleStatus, User } from '@relate/contracts';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -19,10 +19,27 @@ export const testUser: User = {
   created_at: '2026-01-05T10:00:00.000Z',
 };
 
+/** GET /auth/google/status: by default Google is set up on the server and not connected. */
+export const googleStatus = (overrides: Partial<GoogleStatus> = {}): GoogleStatus => ({
+  has_google_account: false,
+  contacts_synced_at: null,
+  calendar_synced_at: null,
+  service_configured: true,
+  google_email: null,
+  contacts_sync_running: false,
+  contacts_last_error: null,
+  contacts_pending_review: 0,
+  calendar_sync_running: false,
+  calendar_last_error: null,
+  calendar_pending_review: 0,
+  ...overrides,
+});
+
 /** What every test's API answers unless the test says otherwise with `server.use(...)`. */
 export const defaultHandlers = [
   http.get(api('/auth/me'), () => HttpResponse.json(testUser)),
   http.get(api('/notifications/unread-count'), () => HttpResponse.json({ count: 0 })),
+  http.get(api('/auth/google/status'), () => HttpResponse.json(googleStatus())),
 ];
 
 /** The fake API of the web tests (MSW): started for every test file in `setup.ts`. */

@@ -14,11 +14,19 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { SubscriptionSection } from '@/features/billing/components/subscription-section';
 import { BotConnection } from '@/features/bots/components/bot-connection';
+import { peopleKeys } from '@/features/contacts/api/keys';
 import { ContactsSettings } from '@/features/contacts/components/contacts-settings';
+import { eventKeys } from '@/features/events/api/keys';
 import { CalendarSettings } from '@/features/events/components/calendar-settings';
 import { GoogleIntegration } from '@/features/google/components/google-integration';
 import { GroupManagement } from '@/features/groups/components/group-management';
 import { cn } from '@/lib/utils';
+
+/** A Google sync refreshes the contacts and events it brought over: their keys, composed here. */
+const googleRefreshes = { contacts: [peopleKeys.all], calendar: [eventKeys.all] };
+function GoogleSection() {
+  return <GoogleIntegration refreshes={googleRefreshes} />;
+}
 
 interface SettingsSection {
   key: string;
@@ -42,7 +50,7 @@ const sections: SettingsSection[] = [
     title: 'Google Integration',
     subtitle: 'Contacts & Calendar',
     icon: GlobeIcon,
-    component: GoogleIntegration,
+    component: GoogleSection,
   },
   {
     key: 'contacts',

@@ -6,41 +6,14 @@ import { api, server } from '@/test/msw';
 import { renderWithProviders } from '@/test/render';
 import { EventDetailsDialog } from './components/event-details-dialog';
 import { EventsPage } from './components/events-page';
+import { calendarEvent } from './event-fixture';
 
 const today = new Date();
 const at = (hours: number, minutes: number) =>
   new Date(today.getFullYear(), today.getMonth(), today.getDate(), hours, minutes).toISOString();
 
-const event = (extra: Partial<CalendarEvent>): CalendarEvent => ({
-  id: 1,
-  title: 'Standup',
-  description: null,
-  start_datetime: at(9, 0),
-  end_datetime: at(9, 15),
-  all_day: false,
-  timezone: 'UTC',
-  location: 'Room 1',
-  event_type: 'meeting',
-  project: null,
-  participants: [],
-  alert_minutes: 15,
-  repeat_pattern: 'none',
-  repeat_interval: 1,
-  repeat_days: [],
-  repeat_end_date: null,
-  notes: null,
-  google_sync: true,
-  owner_id: 1,
-  owner_email: 'ada@example.com',
-  is_owner: true,
-  series_start: at(9, 0),
-  series_id: null,
-  original_start: null,
-  google_linked: false,
-  created_at: at(8, 0),
-  updated_at: at(8, 0),
-  ...extra,
-});
+const event = (extra: Partial<CalendarEvent>): CalendarEvent =>
+  calendarEvent({ start_datetime: at(9, 0), end_datetime: at(9, 15), created_at: at(8, 0), ...extra });
 
 /** A window as wide as a phone (below 640px) or a laptop, as far as media queries go. */
 function screenWidth(width: number) {
@@ -101,5 +74,36 @@ describe('View Event', () => {
         `until ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date('2027-01-31T12:00:00Z'))}$`,
       ),
     );
+  });
+});
+
+describe('the Google mark', () => {
+  const linked = event({ google_linked: true });
+  const local = event({ id: 2, title: 'Review', start_datetime: at(14, 0), end_datetime: at(15, 0) });
+  const marks = (chips: HTMLElement[]) =>
+    chips.map((chip) => within(chip).queryByRole('img', { name: 'Synced with Google' }) !== null);
+
+  it.each(['monthly', 'weekly', 'daily'] as const)(
+    'marks events linked to Google in the %s view, and no others',
+    async (defaultView) => {
+      screenWidth(1366);
+      server.use(http.get(api('/events'), () => HttpResponse.json({ events: [linked, local] })));
+      renderWithProviders(
+        <EventsPage settings={{ defaultView, startWeekday: 'monday' }} participantSuggestions={[]} />,
+      );
+      await screen.findAllByTestId('calendar-event');
+      expect(marks(screen.getAllByTestId('calendar-event'))).toEqual([true, false]);
+    },
+  );
+
+  it('marks them in the phone agenda and in View Event', async () => {
+    screenWidth(390);
+    renderWeek([linked, local]);
+    const agenda = await screen.findByTestId('agenda');
+    expect(marks(within(agenda).getAllByTestId('calendar-event'))).toEqual([true, false]);
+
+    renderWithProviders(<EventDetailsDialog event={{ ...linked, is_owner: false }} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'View Event' });
+    expect(within(dialog).getByText('Synced with Google Calendar')).toBeInTheDocument();
   });
 });

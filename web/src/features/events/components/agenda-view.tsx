@@ -1,9 +1,10 @@
 import { format, isToday } from 'date-fns';
 import { MapPinIcon, PlusIcon } from 'lucide-react';
+import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { CalendarItem } from './calendar-types';
-import { eventColours } from './event-chip';
+import { eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
 import { itemsOn } from './month-view';
 
 interface AgendaViewProps {
@@ -55,7 +56,12 @@ export function AgendaView({ days, items, onAddOn, onEventClick }: AgendaViewPro
                           ? 'All day'
                           : `${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}
                       </span>
-                      <span className="font-medium">{item.title}</span>
+                      <span className="flex items-center gap-1.5 font-medium">
+                        {item.title}
+                        {item.googleLinked && (
+                          <GoogleMark label={SYNCED_WITH_GOOGLE} className="opacity-70" />
+                        )}
+                      </span>
                       {item.location && (
                         <span className="flex items-center gap-1 text-xs opacity-80">
                           <MapPinIcon className="size-3 shrink-0" />

@@ -1,12 +1,16 @@
 import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { API_BASE, request } from '@/lib/api-client';
 import { accessToken } from '@/lib/auth-storage';
+import { formatDateTime } from '@/lib/format';
+import { useGoogleStatus } from '@/lib/google-status';
 import { usePreferences, useSavePreferences } from '@/lib/preferences';
 import { useImportEvents } from '../api/events-api';
 
@@ -24,6 +28,39 @@ async function downloadIcs() {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+const GOOGLE_SETTINGS = '/settings?section=google';
+
+/** The spec's 'Google Calendar connected' notice; while not connected, where to connect. */
+function GoogleCalendarNotice() {
+  const google = useGoogleStatus().data;
+  if (!google?.service_configured) return null;
+  const connected = google.has_google_account;
+  return (
+    <div role="status" className="flex items-start gap-3 rounded-xl border bg-card p-4 text-sm">
+      <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+        <GoogleMark className="size-4" />
+      </span>
+      <div className="grid flex-1 gap-0.5">
+        <p className="font-medium">
+          {connected ? 'Google Calendar connected' : 'Google Calendar not connected'}
+        </p>
+        <p className="text-muted-foreground">
+          {connected
+            ? `Events sync both ways with ${google.google_email ?? 'your Google account'}. ${
+                google.calendar_synced_at
+                  ? `Last synced ${formatDateTime(google.calendar_synced_at)}.`
+                  : 'Not synced yet: preview and sync in Google Integration.'
+              }`
+            : 'Connect your Google account to see your Google Calendar events here and send yours there.'}
+        </p>
+      </div>
+      <Link to={GOOGLE_SETTINGS} className="shrink-0 font-medium text-primary hover:underline">
+        {connected ? 'Manage' : 'Connect'}
+      </Link>
+    </div>
+  );
 }
 
 interface CalendarSettingsChanges {
@@ -77,6 +114,7 @@ export function CalendarSettings() {
 
   return (
     <div className="grid gap-6">
+      <GoogleCalendarNotice />
       <Card>
         <CardHeader>
           <CardTitle>Display</CardTitle>

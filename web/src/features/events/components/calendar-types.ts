@@ -8,6 +8,8 @@ export interface CalendarItem {
   allDay: boolean;
   project: string | null;
   location: string | null;
+  /** Linked to an event in the owner's Google Calendar: the views show a small Google mark. */
+  googleLinked?: boolean;
 }
 
 /** Someone the event dialog suggests as a participant (the caller's approved group members). */

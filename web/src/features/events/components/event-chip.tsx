@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { GoogleMark } from '@/components/google-mark';
 import { cn } from '@/lib/utils';
 import { projectHue } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
@@ -11,6 +12,9 @@ export function eventColours(project: string | null) {
     color: `light-dark(hsl(${hue} 60% 28%), hsl(${hue} 80% 80%))`,
   };
 }
+
+/** The Google mark's name in every view. */
+export const SYNCED_WITH_GOOGLE = 'Synced with Google';
 
 export function EventChip({
   item,
@@ -44,6 +48,10 @@ export function EventChip({
         </span>
       )}
       <span className="truncate">{item.title}</span>
+      {item.googleLinked && (
+        // Like the time, the mark gives way to the title in a phone's month cell.
+        <GoogleMark label={SYNCED_WITH_GOOGLE} className="ml-auto hidden size-3 opacity-70 sm:block" />
+      )}
     </button>
   );
 }

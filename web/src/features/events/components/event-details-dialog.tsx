@@ -1,5 +1,6 @@
 import type { CalendarEvent } from '@relate/contracts';
 import { format } from 'date-fns';
+import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -47,6 +48,12 @@ export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; o
             Organised by {event.owner_email}. Only the owner can change it.
           </DialogDescription>
         </DialogHeader>
+        {event.google_linked && (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <GoogleMark />
+            Synced with Google Calendar
+          </p>
+        )}
         <dl className="grid gap-3 text-sm">
           {details
             .filter(([, value]) => value)

@@ -4,7 +4,7 @@ import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { CheckboxField, SelectField, TextareaField, TextField } from '@/components/form-fields';
+import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,6 +26,7 @@ import {
   withoutRepeat,
 } from '../event-form';
 import type { ParticipantSuggestion } from './calendar-types';
+import { EventGoogleSyncField } from './event-google-sync-field';
 import { EventParticipantsFields } from './event-participants-fields';
 import { EventRecurrenceFields } from './event-recurrence-fields';
 import { OccurrenceScopeDialog } from './occurrence-scope-dialog';
@@ -188,7 +189,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
               {!changedOccurrence && <EventRecurrenceFields />}
               <TextareaField control={control} name="description" label="Description" rows={2} />
               <TextareaField control={control} name="notes" label="Notes" rows={2} />
-              <CheckboxField control={control} name="google_sync" label="Sync with Google Calendar" />
+              <EventGoogleSyncField linked={state.mode === 'edit' && state.event.google_linked} />
             </div>
             <DialogFooter className="flex-row items-center justify-between border-t bg-card px-6 py-3 sm:justify-between">
               {state.mode === 'edit' ? (

@@ -37,6 +37,7 @@ function toItem(event: CalendarEvent): CalendarItem {
     allDay: event.all_day,
     project: event.project,
     location: event.location,
+    googleLinked: event.google_linked,
   };
 }
 

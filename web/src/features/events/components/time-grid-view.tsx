@@ -1,10 +1,11 @@
 import { format, isToday } from 'date-fns';
 import { useEffect, useRef } from 'react';
+import { GoogleMark } from '@/components/google-mark';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { overlapColumns } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
-import { EventChip, eventColours } from './event-chip';
+import { EventChip, eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
 import { itemsOn } from './month-view';
 
 /** One pixel a minute: a 15-minute event is one line of text high. */
@@ -128,6 +129,9 @@ function DayEvents({
     const { column, columns: width } = columns[index];
     const time = `${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`;
     const oneLine = end - start < ONE_LINE_MINUTES;
+    const mark = item.googleLinked && (
+      <GoogleMark label={SYNCED_WITH_GOOGLE} className="ml-auto size-3 opacity-70" />
+    );
     return (
       <Tooltip key={item.key}>
         <TooltipTrigger asChild>
@@ -151,10 +155,14 @@ function DayEvents({
               <>
                 <span className="shrink-0 tabular-nums opacity-75">{format(item.start, 'HH:mm')}</span>
                 <span className="truncate">{item.title}</span>
+                {mark}
               </>
             ) : (
               <>
-                <div className="truncate">{item.title}</div>
+                <div className="flex items-center gap-1">
+                  <span className="truncate">{item.title}</span>
+                  {mark}
+                </div>
                 <div className="truncate tabular-nums opacity-75">{time}</div>
               </>
             )}

@@ -1,33 +1,35 @@
 import type {
+  ApplyGoogleCalendarBody,
+  ApplyGoogleCalendarResponse,
   ApplyGoogleContactsBody,
   ApplyGoogleContactsResponse,
+  CalendarReviewItem,
   ContactReviewItem,
+  GoogleCalendarSyncResponse,
   GoogleContactsSyncResponse,
-  GoogleStatus,
 } from '@relate/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
+import { useAppMutation } from '@/lib/query';
+import { googleKeys } from './keys';
 
-/** Every query key of the Google feature; invalidations ask here instead of writing keys by hand. */
-export const googleKeys = {
-  all: ['google'] as const,
-  status: () => [...googleKeys.all, 'status'] as const,
-  review: () => [...googleKeys.all, 'contacts-review'] as const,
-};
-const PEOPLE_KEY = ['people'];
-
-export const googleStatusQuery = () =>
-  queryOptions({
-    queryKey: googleKeys.status(),
-    queryFn: ({ signal }) => fetchJson<GoogleStatus>('/auth/google/status', { signal }),
-  });
-export const useGoogleStatus = () => useQuery(googleStatusQuery());
+export { useGoogleStatus } from '@/lib/google-status';
 
 export const googleReviewQuery = () =>
   queryOptions({
-    queryKey: googleKeys.review(),
+    queryKey: googleKeys.contactsReview(),
     queryFn: ({ signal }) =>
       fetchJson<{ items: ContactReviewItem[] }>('/auth/google/contacts/review', { signal }).then(
+        (response) => response.items,
+      ),
+  });
+
+/** The calendar changes waiting for review, as stored (Google is not asked again). */
+export const calendarReviewQuery = () =>
+  queryOptions({
+    queryKey: googleKeys.calendarReview(),
+    queryFn: ({ signal }) =>
+      fetchJson<{ items: CalendarReviewItem[] }>('/auth/google/calendar/review', { signal }).then(
         (response) => response.items,
       ),
   });
@@ -35,41 +37,52 @@ export const googleReviewQuery = () =>
 export const getGoogleConnectUrl = () =>
   fetchJson<{ authorization_url: string }>('/auth/google/connect', { method: 'POST' });
 
-/** A mutation and the Google (and contacts) queries it makes stale. */
+/**
+ * A mutation that makes the Google queries stale, plus the caches of what it brought over (contacts,
+ * events): those keys belong to other features, so whoever composes this feature passes them in.
+ */
 function useGoogleMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
-  options: { contacts?: boolean } = {},
+  refreshes: readonly QueryKey[] = [],
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: googleKeys.all });
-      if (options.contacts) await queryClient.invalidateQueries({ queryKey: PEOPLE_KEY });
-    },
-  });
+  return useAppMutation({ mutationFn, invalidates: [googleKeys.all, ...refreshes] });
 }
 
 export const useDisconnectGoogle = () =>
   useGoogleMutation(() => fetchJson<{ message: string }>('/auth/google/clear', { method: 'POST' }));
 
-export const useSyncGoogleContacts = () =>
+export const useSyncGoogleContacts = (refreshes?: readonly QueryKey[]) =>
   useGoogleMutation(
     (preview: boolean) =>
       fetchJson<GoogleContactsSyncResponse>('/auth/google/contacts', { query: { preview } }),
-    { contacts: true },
+    refreshes,
   );
 
-export const useApplyGoogleContacts = () =>
+export const useApplyGoogleContacts = (refreshes?: readonly QueryKey[]) =>
   useGoogleMutation(
     (body: ApplyGoogleContactsBody) =>
       fetchJson<ApplyGoogleContactsResponse>('/auth/google/contacts/apply', { method: 'POST', body }),
-    { contacts: true },
+    refreshes,
   );
 
 export const useAddToGoogle = () =>
   useGoogleMutation((contactId: number) =>
     fetchJson<{ resource_name: string }>(`/auth/google/contacts/${contactId}/add`, { method: 'POST' }),
+  );
+
+/** GET /auth/google/calendar: a sync, or with `preview` only the list of what waits for a decision. */
+export const useSyncGoogleCalendar = (refreshes?: readonly QueryKey[]) =>
+  useGoogleMutation(
+    (preview: boolean) =>
+      fetchJson<GoogleCalendarSyncResponse>('/auth/google/calendar', { query: { preview } }),
+    refreshes,
+  );
+
+export const useApplyGoogleCalendar = (refreshes?: readonly QueryKey[]) =>
+  useGoogleMutation(
+    (body: ApplyGoogleCalendarBody) =>
+      fetchJson<ApplyGoogleCalendarResponse>('/auth/google/calendar/apply', { method: 'POST', body }),
+    refreshes,
   );
 
 /** The server answers this when GOOGLE_CLIENT_ID is not set (spec section 7). */

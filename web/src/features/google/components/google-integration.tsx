@@ -1,15 +1,6 @@
-import type { ContactReviewItem } from '@relate/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  CircleAlertIcon,
-  CloudDownloadIcon,
-  EyeIcon,
-  InfoIcon,
-  LinkIcon,
-  RefreshCwIcon,
-  UnlinkIcon,
-  UsersRoundIcon,
-} from 'lucide-react';
+import type { GoogleStatus } from '@relate/contracts';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { CalendarDaysIcon, InfoIcon, LinkIcon, UnlinkIcon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -17,18 +8,27 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDateTime } from '@/lib/format';
 import { openGooglePopup } from '@/lib/google-popup';
+import { invalidateKeys } from '@/lib/query';
 import {
+  calendarReviewQuery,
   getGoogleConnectUrl,
-  googleKeys,
   googleReviewQuery,
-  isNotConfigured,
   useDisconnectGoogle,
   useGoogleStatus,
+  useSyncGoogleCalendar,
   useSyncGoogleContacts,
 } from '../api/google-api';
+import { googleKeys } from '../api/keys';
+import { CalendarReviewDialog } from './calendar-review-dialog';
 import { ContactsReviewDialog } from './contacts-review-dialog';
+import { SyncCard } from './sync-card';
+
+/** The other features' caches a sync refreshes: their keys, passed in where the features are composed. */
+export interface GoogleRefreshes {
+  contacts?: readonly QueryKey[];
+  calendar?: readonly QueryKey[];
+}
 
 function NotConfiguredNotice() {
   return (
@@ -47,15 +47,61 @@ function NotConfiguredNotice() {
   );
 }
 
+function ContactsCard({ google, refreshes }: { google: GoogleStatus; refreshes?: readonly QueryKey[] }) {
+  const queryClient = useQueryClient();
+  const sync = useSyncGoogleContacts(refreshes);
+  return (
+    <SyncCard
+      noun="contacts"
+      title="Google Contacts"
+      icon={UsersRoundIcon}
+      intro="Preview what Google has, then choose what to bring over."
+      syncedAt={google.contacts_synced_at}
+      runningOnServer={google.contacts_sync_running}
+      lastError={google.contacts_last_error}
+      pendingReview={google.contacts_pending_review}
+      sync={sync}
+      describe={(result) =>
+        `Added ${result.created}, updated ${result.updated}, sent ${result.pushed} to Google.`
+      }
+      loadReview={() => queryClient.fetchQuery(googleReviewQuery())}
+      dialog={(props) => <ContactsReviewDialog {...props} refreshes={refreshes} />}
+    />
+  );
+}
+
+function CalendarCard({ google, refreshes }: { google: GoogleStatus; refreshes?: readonly QueryKey[] }) {
+  const queryClient = useQueryClient();
+  const sync = useSyncGoogleCalendar(refreshes);
+  return (
+    <SyncCard
+      noun="calendar"
+      title="Google Calendar"
+      icon={CalendarDaysIcon}
+      intro="Preview the events in your Google Calendar, then choose what to bring over. Events with “Sync with Google Calendar” ticked are sent to Google."
+      syncedAt={google.calendar_synced_at}
+      runningOnServer={google.calendar_sync_running}
+      lastError={google.calendar_last_error}
+      pendingReview={google.calendar_pending_review}
+      sync={sync}
+      describe={(result) =>
+        `Added ${result.created}, updated ${result.updated}${
+          result.deleted ? `, deleted ${result.deleted}` : ''
+        }, sent ${result.pushed} to Google.`
+      }
+      loadReview={() => queryClient.fetchQuery(calendarReviewQuery())}
+      dialog={(props) => <CalendarReviewDialog {...props} refreshes={refreshes} />}
+    />
+  );
+}
+
 /** Settings → Google Integration (Contacts & Calendar). */
-export function GoogleIntegration() {
+export function GoogleIntegration({ refreshes = {} }: { refreshes?: GoogleRefreshes }) {
   const queryClient = useQueryClient();
   const status = useGoogleStatus();
   const disconnect = useDisconnectGoogle();
-  const sync = useSyncGoogleContacts();
   const [connecting, setConnecting] = useState(false);
   const [confirmDisconnect, setConfirmDisconnect] = useState(false);
-  const [review, setReview] = useState<ContactReviewItem[] | null>(null);
 
   if (status.isPending) return <Skeleton className="h-48 w-full" />;
   if (status.isError) {
@@ -79,41 +125,9 @@ export function GoogleIntegration() {
       toast.error('Failed to connect Google account', { description: (error as Error).message });
     } finally {
       setConnecting(false);
-      await queryClient.invalidateQueries({ queryKey: googleKeys.all });
+      await invalidateKeys(queryClient, [googleKeys.all]);
     }
   };
-
-  const runSync = (preview: boolean) =>
-    sync.mutate(preview, {
-      onSuccess: (result) => {
-        if (preview) {
-          setReview(result.items);
-          return;
-        }
-        const waiting = result.items.length;
-        toast.success('Google contacts synced', {
-          description: `Added ${result.created}, updated ${result.updated}, sent ${result.pushed} to Google.${
-            waiting ? ` ${waiting} change${waiting === 1 ? '' : 's'} wait for your review.` : ''
-          }`,
-        });
-      },
-      onError: (error) => {
-        if (isNotConfigured(error)) return; // the status refetch shows the notice
-        toast.error(preview ? 'Failed to preview Google contacts' : 'Failed to sync Google contacts', {
-          description: error.message,
-        });
-      },
-    });
-
-  const openReview = async () => {
-    try {
-      setReview(await queryClient.fetchQuery(googleReviewQuery()));
-    } catch (error) {
-      toast.error('Failed to preview Google contacts', { description: (error as Error).message });
-    }
-  };
-
-  const running = sync.isPending || google.contacts_sync_running;
 
   if (!google.has_google_account) {
     return (
@@ -123,8 +137,9 @@ export function GoogleIntegration() {
             <LinkIcon className="size-4" /> Connect your Google account
           </CardTitle>
           <CardDescription>
-            Bring your Google Contacts into Relate and keep both sides up to date. You review every change
-            before it is applied; contacts you create in Relate stay in Relate unless you add them to Google.
+            Bring your Google Contacts and Google Calendar into Relate and keep both sides up to date. You
+            review what comes from Google before it is applied. Contacts you create in Relate stay in Relate
+            unless you add them to Google; events go to Google when “Sync with Google Calendar” is ticked.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -156,75 +171,14 @@ export function GoogleIntegration() {
         </CardContent>
       </Card>
 
-      <Card aria-labelledby="google-contacts-title">
-        <CardHeader>
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <CardTitle id="google-contacts-title" className="flex items-center gap-2">
-              <UsersRoundIcon className="size-4" /> Google Contacts
-            </CardTitle>
-            <Badge variant={google.contacts_synced_at ? 'success' : 'secondary'}>
-              {google.contacts_synced_at ? 'Synced' : 'Not Synced'}
-            </Badge>
-          </div>
-          <CardDescription>
-            {google.contacts_synced_at
-              ? `Last synced ${formatDateTime(google.contacts_synced_at)}. Relate checks Google every 15 minutes.`
-              : 'Preview what Google has, then choose what to bring over.'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {running && (
-            <div role="status" className="grid gap-2">
-              <p className="text-sm text-muted-foreground">Syncing contacts with Google...</p>
-              <div className="h-1.5 overflow-hidden rounded-full bg-muted">
-                <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-primary" />
-              </div>
-            </div>
-          )}
-          {google.contacts_last_error && !running && (
-            <div
-              role="alert"
-              className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/10 p-3 text-sm"
-            >
-              <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" />
-              <div className="grid gap-0.5">
-                <p className="font-medium text-destructive">The last sync did not finish</p>
-                <p className="text-muted-foreground">{google.contacts_last_error}</p>
-              </div>
-            </div>
-          )}
-          {google.contacts_pending_review > 0 && (
-            <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-              <p>
-                {google.contacts_pending_review} change{google.contacts_pending_review === 1 ? '' : 's'} from
-                Google wait{google.contacts_pending_review === 1 ? 's' : ''} for your review.
-              </p>
-              <Button size="sm" variant="secondary" onClick={openReview}>
-                Review changes
-              </Button>
-            </div>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => runSync(true)} disabled={running}>
-              <EyeIcon /> Preview
-            </Button>
-            <Button onClick={() => runSync(false)} disabled={running}>
-              {running ? <RefreshCwIcon className="animate-spin" /> : <CloudDownloadIcon />} Sync
-            </Button>
-          </div>
-        </CardContent>
-      </Card>
+      <ContactsCard google={google} refreshes={refreshes.contacts} />
+      <CalendarCard google={google} refreshes={refreshes.calendar} />
 
-      <ContactsReviewDialog
-        items={review ?? []}
-        open={review !== null}
-        onOpenChange={(open) => !open && setReview(null)}
-      />
       <ConfirmDialog
         open={confirmDisconnect}
         onOpenChange={setConfirmDisconnect}
         title="Disconnect Google?"
-        description="Relate stops syncing with this Google account and forgets its access. Your contacts stay in Relate."
+        description="Relate stops syncing with this Google account and forgets its access. Your contacts and events stay in Relate."
         confirmLabel="Disconnect"
         destructive
         onConfirm={() =>

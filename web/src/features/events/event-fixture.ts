@@ -1,0 +1,33 @@
+import type { CalendarEvent } from '@relate/contracts';
+
+/** An event as the API answers it, for the web tests: a 15-minute standup the caller owns. */
+export const calendarEvent = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  id: 1,
+  title: 'Standup',
+  description: null,
+  start_datetime: '2026-12-03T09:00:00.000Z',
+  end_datetime: '2026-12-03T09:15:00.000Z',
+  all_day: false,
+  timezone: 'UTC',
+  location: 'Room 1',
+  event_type: 'meeting',
+  project: null,
+  participants: [],
+  alert_minutes: 15,
+  repeat_pattern: 'none',
+  repeat_interval: 1,
+  repeat_days: [],
+  repeat_end_date: null,
+  notes: null,
+  google_sync: true,
+  owner_id: 1,
+  owner_email: 'ada@example.com',
+  is_owner: true,
+  series_start: overrides.start_datetime ?? '2026-12-03T09:00:00.000Z',
+  series_id: null,
+  original_start: null,
+  google_linked: false,
+  created_at: '2026-11-01T10:00:00.000Z',
+  updated_at: '2026-11-01T10:00:00.000Z',
+  ...overrides,
+});
