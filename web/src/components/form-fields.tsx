@@ -28,17 +28,15 @@ interface FieldProps<T extends FieldValues, N extends FieldPath<T>, TT> {
   children?: ReactNode;
 }
 
-/** Label (with what stands beside it), the control, the description, the caller's notes, the error. */
+/** Label, the control, the description, the caller's notes, the error. */
 function FieldFrame({
   label,
-  labelAside,
   description,
   className,
   notes,
   children,
 }: {
   label: ReactNode;
-  labelAside?: ReactNode;
   description?: ReactNode;
   className?: string;
   notes?: ReactNode;
@@ -46,14 +44,7 @@ function FieldFrame({
 }) {
   return (
     <FormItem className={className}>
-      {labelAside ? (
-        <div className="flex items-center justify-between">
-          <FormLabel>{label}</FormLabel>
-          {labelAside}
-        </div>
-      ) : (
-        <FormLabel>{label}</FormLabel>
-      )}
+      <FormLabel>{label}</FormLabel>
       {children}
       {description && <FormDescription>{description}</FormDescription>}
       {notes}
@@ -76,15 +67,12 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, TT = T>
   className,
   children,
   parse,
-  labelAside,
   action,
   inputClassName,
   ...input
 }: FieldProps<T, N, TT> &
   InputProps & {
     parse?: (typed: string) => string;
-    /** Beside the label, outside it (a "Forgot password?" link, say). */
-    labelAside?: ReactNode;
     action?: ReactNode;
     /** Classes of the input itself (`className` is the field's). */
     inputClassName?: string;
@@ -105,7 +93,7 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, TT = T>
           </FormControl>
         );
         return (
-          <FieldFrame {...{ label, labelAside, description, className }} notes={children}>
+          <FieldFrame {...{ label, description, className }} notes={children}>
             {action ? (
               <div className="flex flex-col gap-2 sm:flex-row">
                 {inputControl}
