@@ -48,6 +48,8 @@ export const EventSchema = z.object({
   original_start: TimestampSchema.nullable(),
   /** Linked to an event in the owner's Google Calendar. */
   google_linked: z.boolean(),
+  /** Why only Google Calendar can change it (a Google series Relate cannot represent), else null. */
+  read_only_reason: z.string().nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });

@@ -35,6 +35,7 @@ export function toEventDto(
     series_id: row.seriesId,
     original_start: toIso(row.originalStart),
     google_linked: row.googleLinked ?? false,
+    read_only_reason: row.readOnlyReason ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

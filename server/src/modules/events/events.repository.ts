@@ -5,7 +5,11 @@ import { events, googleCalendarLinks, users } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
-export type EventWithOwner = EventRow & { ownerEmail: string; googleLinked?: boolean };
+export type EventWithOwner = EventRow & {
+  ownerEmail: string;
+  googleLinked?: boolean;
+  readOnlyReason?: string | null;
+};
 
 /** The user owns it, or their e-mail is among its participants. */
 const visibleTo = (userId: number, email: string): SQL =>
@@ -23,6 +27,10 @@ export class EventsRepository {
         event: events,
         ownerEmail: users.email,
         googleLinked: sql<boolean>`exists (select 1 from ${googleCalendarLinks} where ${googleCalendarLinks.eventId} = ${events.id})`,
+        readOnlyReason: sql<
+          string | null
+        >`(select ${googleCalendarLinks.readOnlyReason} from ${googleCalendarLinks}
+          where ${googleCalendarLinks.eventId} = ${events.id} and ${googleCalendarLinks.readOnlyReason} is not null limit 1)`,
       })
       .from(events)
       .innerJoin(users, eq(users.id, events.ownerId));
@@ -46,7 +54,7 @@ export class EventsRepository {
         ),
       )
       .orderBy(events.startAt, events.id);
-    return rows.map(({ event, ownerEmail, googleLinked }) => ({ ...event, ownerEmail, googleLinked }));
+    return rows.map(({ event, ...joined }) => ({ ...event, ...joined }));
   }
 
   async visible(
@@ -56,7 +64,14 @@ export class EventsRepository {
     db: Database = this.db,
   ): Promise<EventWithOwner | undefined> {
     const [row] = await this.select(db).where(and(eq(events.id, id), visibleTo(userId, email)));
-    return row && { ...row.event, ownerEmail: row.ownerEmail, googleLinked: row.googleLinked };
+    return (
+      row && {
+        ...row.event,
+        ownerEmail: row.ownerEmail,
+        googleLinked: row.googleLinked,
+        readOnlyReason: row.readOnlyReason,
+      }
+    );
   }
 
   /**

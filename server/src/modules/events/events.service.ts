@@ -521,6 +521,14 @@ export class EventsService {
     const row = await this.repository.visible(user.id, user.email, id, db);
     if (!row) throw notFound('Event');
     if (row.ownerId !== user.id) throw forbidden('Only the owner can change this event');
+    // A Google series Relate cannot represent (docs/decisions/0023): a change here would never reach Google
+    // and Google's next change would overwrite it.
+    if (row.readOnlyReason)
+      throw new AppError(
+        409,
+        'EVENT_READ_ONLY',
+        `This event can only be changed in Google Calendar: ${row.readOnlyReason}`,
+      );
     return row;
   }
 

@@ -559,7 +559,16 @@ describe('Pushing Relate events to Google Calendar', () => {
       recurrence: ['RRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE'],
     });
     const readOnly = (await ownRows(user)).find((row) => row.title === 'Second Tuesday')!;
-    await call(user, 'PUT', `/api/events/${readOnly.id}`, { title: 'Renamed in Relate' });
+    // Relate says why it cannot change it, and refuses to, rather than keeping an edit Google never sees.
+    const shown = await call(user, 'GET', `/api/events/${readOnly.id}`);
+    expect(shown.json().event).toMatchObject({ google_linked: true, read_only_reason: expect.any(String) });
+    const renamed = await call(user, 'PUT', `/api/events/${readOnly.id}`, { title: 'Renamed in Relate' });
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toMatchObject({
+      code: 'EVENT_READ_ONLY',
+      error: expect.stringMatching(/^This event can only be changed in Google Calendar: /),
+    });
+    expect((await call(user, 'DELETE', `/api/events/${readOnly.id}`)).statusCode).toBe(409);
     expect((await sync(user)).pushed).toBe(0);
     expect(calendar().event(sub, odd)).toMatchObject({
       summary: 'Second Tuesday',

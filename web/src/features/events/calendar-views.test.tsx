@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@relate/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '@/test/msw';
@@ -95,6 +95,16 @@ describe('the Google mark', () => {
       expect(marks(screen.getAllByTestId('calendar-event'))).toEqual([true, false]);
     },
   );
+
+  it('opens a Google series Relate cannot represent as View Event for its owner too, saying why', async () => {
+    screenWidth(1366);
+    const reason = 'Relate cannot repeat on the second Tuesday of a month';
+    renderWeek([event({ google_linked: true, read_only_reason: reason })]);
+    fireEvent.click(await screen.findByTestId('calendar-event'));
+    const dialog = await screen.findByRole('dialog', { name: 'View Event' });
+    expect(within(dialog).getByText(`Only Google Calendar can change it: ${reason}.`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Edit Event' })).not.toBeInTheDocument();
+  });
 
   it('marks them in the phone agenda and in View Event', async () => {
     screenWidth(390);

@@ -27,6 +27,7 @@ export const calendarEvent = (overrides: Partial<CalendarEvent> = {}): CalendarE
   series_id: null,
   original_start: null,
   google_linked: false,
+  read_only_reason: null,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
   ...overrides,

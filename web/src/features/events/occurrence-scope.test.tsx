@@ -46,6 +46,7 @@ const occurrence: CalendarEvent = {
   series_id: null,
   original_start: null,
   google_linked: false,
+  read_only_reason: null,
   created_at: '2026-12-01T09:00:00.000Z',
   updated_at: '2026-12-01T09:00:00.000Z',
 };

@@ -22,7 +22,10 @@ function allDayWhen(event: CalendarEvent): string {
   return first === last ? `${first} (all day)` : `${first} – ${last} (all day)`;
 }
 
-/** View Event: the read-only dialog everyone but the owner gets (spec section 4 "Event editing"). */
+/**
+ * View Event: the read-only dialog everyone but the owner gets (spec section 4 "Event editing"), and the
+ * owner too for a Google series Relate cannot represent.
+ */
 export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; onClose: () => void }) {
   const details: [string, string | null][] = [
     ['Title', event.title],
@@ -45,7 +48,9 @@ export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; o
         <DialogHeader>
           <DialogTitle>View Event</DialogTitle>
           <DialogDescription>
-            Organised by {event.owner_email}. Only the owner can change it.
+            {event.is_owner && event.read_only_reason
+              ? `Only Google Calendar can change it: ${event.read_only_reason}.`
+              : `Organised by ${event.owner_email}. Only the owner can change it.`}
           </DialogDescription>
         </DialogHeader>
         {event.google_linked && (

@@ -47,6 +47,9 @@ interface EventsPageProps {
   participantSuggestions: ParticipantSuggestion[];
 }
 
+/** The owner edits an event, unless it is a Google series only Google Calendar can change. */
+const editable = (event: CalendarEvent) => event.is_owner && !event.read_only_reason;
+
 export function EventsPage({ settings, participantSuggestions }: EventsPageProps) {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const weekStart = settings?.startWeekday ?? 'sunday';
@@ -76,7 +79,7 @@ export function EventsPage({ settings, participantSuggestions }: EventsPageProps
   const linked = Number(searchParams.get('event')) || null;
   useEffect(() => {
     const event = linked ? byId.get(linked) : undefined;
-    if (event) setDialog({ mode: event.is_owner ? 'edit' : 'view', event });
+    if (event) setDialog({ mode: editable(event) ? 'edit' : 'view', event });
   }, [linked, byId]);
 
   const step = (direction: 1 | -1) =>
@@ -101,7 +104,7 @@ export function EventsPage({ settings, participantSuggestions }: EventsPageProps
       (events.data ?? []).find((candidate) => `${candidate.id}:${candidate.start_datetime}` === item.key) ??
       event;
     setDayList(null);
-    setDialog({ mode: event.is_owner ? 'edit' : 'view', event: occurrence });
+    setDialog({ mode: editable(event) ? 'edit' : 'view', event: occurrence });
   };
 
   const heading =
