@@ -38,6 +38,16 @@ export const GoogleCallbackResponseSchema = z.object({
 });
 export type GoogleCallbackResponse = z.infer<typeof GoogleCallbackResponseSchema>;
 
+/** changed / conflict review items: each field with Relate's and Google's value. */
+const ReviewChangesSchema = z.array(
+  z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+);
+
+const ReviewItemIdsSchema = z
+  .array(z.uuid({ error: 'Each item id must be a review item id' }))
+  .min(1, { error: 'Choose at least one item' })
+  .max(10_000);
+
 export const ContactReviewKindSchema = z.enum([
   'new',
   'likely_duplicate',
@@ -61,9 +71,7 @@ export const ContactReviewItemSchema = z.object({
   contact: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   match_reason: z.enum(['email', 'phone', 'name']).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: z.array(
-    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
-  ),
+  changes: ReviewChangesSchema,
 });
 export type ContactReviewItem = z.infer<typeof ContactReviewItemSchema>;
 
@@ -86,10 +94,7 @@ export const GoogleContactsSyncResponseSchema = z.object({
 export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
 
 export const ApplyGoogleContactsBodySchema = z.object({
-  item_ids: z
-    .array(z.uuid({ error: 'Each item id must be a review item id' }))
-    .min(1, { error: 'Choose at least one item' })
-    .max(10_000),
+  item_ids: ReviewItemIdsSchema,
   /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */
   merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
@@ -97,7 +102,8 @@ export const ApplyGoogleContactsBodySchema = z.object({
 });
 export type ApplyGoogleContactsBody = z.infer<typeof ApplyGoogleContactsBodySchema>;
 
-export const ApplyGoogleContactsResponseSchema = z.object({
+/** What applying chosen review items did (contacts and calendar alike). */
+const ApplyReviewResponseSchema = z.object({
   created: z.number().int(),
   linked: z.number().int(),
   updated: z.number().int(),
@@ -106,18 +112,13 @@ export const ApplyGoogleContactsResponseSchema = z.object({
   /** Items no longer waiting (a sync settled them meanwhile). */
   skipped: z.number().int(),
 });
+export const ApplyGoogleContactsResponseSchema = ApplyReviewResponseSchema;
 export type ApplyGoogleContactsResponse = z.infer<typeof ApplyGoogleContactsResponseSchema>;
 
 export const AddToGoogleResponseSchema = z.object({ resource_name: z.string() });
 
 /** Google Calendar changes waiting for a decision (the calendar variant of the review dialog). */
-export const CalendarReviewKindSchema = z.enum([
-  'new',
-  'likely_duplicate',
-  'changed',
-  'conflict',
-  'deleted_upstream',
-]);
+export const CalendarReviewKindSchema = ContactReviewKindSchema;
 export type CalendarReviewKind = z.infer<typeof CalendarReviewKindSchema>;
 
 export const CalendarReviewItemSchema = z.object({
@@ -141,9 +142,7 @@ export const CalendarReviewItemSchema = z.object({
   /** The Relate event it matches (likely_duplicate) or mirrors (changed, conflict, deleted_upstream). */
   event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: z.array(
-    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
-  ),
+  changes: ReviewChangesSchema,
 });
 export type CalendarReviewItem = z.infer<typeof CalendarReviewItemSchema>;
 
@@ -160,22 +159,11 @@ export const GoogleCalendarSyncResponseSchema = z.object({
 export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncResponseSchema>;
 
 export const ApplyGoogleCalendarBodySchema = z.object({
-  item_ids: z
-    .array(z.uuid({ error: 'Each item id must be a review item id' }))
-    .min(1, { error: 'Choose at least one item' })
-    .max(10_000),
+  item_ids: ReviewItemIdsSchema,
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
 });
 export type ApplyGoogleCalendarBody = z.infer<typeof ApplyGoogleCalendarBodySchema>;
 
-export const ApplyGoogleCalendarResponseSchema = z.object({
-  created: z.number().int(),
-  linked: z.number().int(),
-  updated: z.number().int(),
-  deleted: z.number().int(),
-  pushed: z.number().int(),
-  /** Items no longer waiting (a sync settled them meanwhile). */
-  skipped: z.number().int(),
-});
+export const ApplyGoogleCalendarResponseSchema = ApplyReviewResponseSchema;
 export type ApplyGoogleCalendarResponse = z.infer<typeof ApplyGoogleCalendarResponseSchema>;
