@@ -38,16 +38,6 @@ export const GoogleCallbackResponseSchema = z.object({
 });
 export type GoogleCallbackResponse = z.infer<typeof GoogleCallbackResponseSchema>;
 
-/** changed / conflict review items: each field with Relate's and Google's value. */
-const ReviewChangesSchema = z.array(
-  z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
-);
-
-const ReviewItemIdsSchema = z
-  .array(z.uuid({ error: 'Each item id must be a review item id' }))
-  .min(1, { error: 'Choose at least one item' })
-  .max(10_000);
-
 export const ContactReviewKindSchema = z.enum([
   'new',
   'likely_duplicate',
@@ -71,7 +61,9 @@ export const ContactReviewItemSchema = z.object({
   contact: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   match_reason: z.enum(['email', 'phone', 'name']).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: ReviewChangesSchema,
+  changes: z.array(
+    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+  ),
 });
 export type ContactReviewItem = z.infer<typeof ContactReviewItemSchema>;
 
@@ -94,7 +86,10 @@ export const GoogleContactsSyncResponseSchema = z.object({
 export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
 
 export const ApplyGoogleContactsBodySchema = z.object({
-  item_ids: ReviewItemIdsSchema,
+  item_ids: z
+    .array(z.uuid({ error: 'Each item id must be a review item id' }))
+    .min(1, { error: 'Choose at least one item' })
+    .max(10_000),
   /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */
   merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
@@ -102,8 +97,7 @@ export const ApplyGoogleContactsBodySchema = z.object({
 });
 export type ApplyGoogleContactsBody = z.infer<typeof ApplyGoogleContactsBodySchema>;
 
-/** What applying chosen review items did (contacts and calendar alike). */
-const ApplyReviewResponseSchema = z.object({
+export const ApplyGoogleContactsResponseSchema = z.object({
   created: z.number().int(),
   linked: z.number().int(),
   updated: z.number().int(),
@@ -112,13 +106,18 @@ const ApplyReviewResponseSchema = z.object({
   /** Items no longer waiting (a sync settled them meanwhile). */
   skipped: z.number().int(),
 });
-export const ApplyGoogleContactsResponseSchema = ApplyReviewResponseSchema;
 export type ApplyGoogleContactsResponse = z.infer<typeof ApplyGoogleContactsResponseSchema>;
 
 export const AddToGoogleResponseSchema = z.object({ resource_name: z.string() });
 
 /** Google Calendar changes waiting for a decision (the calendar variant of the review dialog). */
-export const CalendarReviewKindSchema = ContactReviewKindSchema;
+export const CalendarReviewKindSchema = z.enum([
+  'new',
+  'likely_duplicate',
+  'changed',
+  'conflict',
+  'deleted_upstream',
+]);
 export type CalendarReviewKind = z.infer<typeof CalendarReviewKindSchema>;
 
 export const CalendarReviewItemSchema = z.object({
@@ -142,7 +141,9 @@ export const CalendarReviewItemSchema = z.object({
   /** The Relate event it matches (likely_duplicate) or mirrors (changed, conflict, deleted_upstream). */
   event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: ReviewChangesSchema,
+  changes: z.array(
+    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+  ),
 });
 export type CalendarReviewItem = z.infer<typeof CalendarReviewItemSchema>;
 
@@ -159,11 +160,22 @@ export const GoogleCalendarSyncResponseSchema = z.object({
 export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncResponseSchema>;
 
 export const ApplyGoogleCalendarBodySchema = z.object({
-  item_ids: ReviewItemIdsSchema,
+  item_ids: z
+    .array(z.uuid({ error: 'Each item id must be a review item id' }))
+    .min(1, { error: 'Choose at least one item' })
+    .max(10_000),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
 });
 export type ApplyGoogleCalendarBody = z.infer<typeof ApplyGoogleCalendarBodySchema>;
 
-export const ApplyGoogleCalendarResponseSchema = ApplyReviewResponseSchema;
+export const ApplyGoogleCalendarResponseSchema = z.object({
+  created: z.number().int(),
+  linked: z.number().int(),
+  updated: z.number().int(),
+  deleted: z.number().int(),
+  pushed: z.number().int(),
+  /** Items no longer waiting (a sync settled them meanwhile). */
+  skipped: z.number().int(),
+});
 export type ApplyGoogleCalendarResponse = z.infer<typeof ApplyGoogleCalendarResponseSchema>;
