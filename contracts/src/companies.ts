@@ -203,6 +203,14 @@ export const CompanyCsvTargetSchema = z.union([CompanyCsvFieldSchema, z.literal(
 export type CompanyCsvTarget = z.infer<typeof CompanyCsvTargetSchema>;
 
 /**
+ * What one company import may hold (decision 0030): at most 20 MB of CSV text (about 65,000 companies
+ * with a description each, many more without) and at most 50,000 companies; a larger file is refused
+ * with 413 before anything is written.
+ */
+export const COMPANY_CSV_MAX_BYTES = 20 * 1024 * 1024;
+export const COMPANY_CSV_MAX_ROWS = 50_000;
+
+/**
  * POST /api/company-csv-processor. csvData is the file's text. customMapping maps a header (as returned
  * by /headers, case-insensitive) to a field or 'ignore' (null means ignore too); headers it leaves out
  * follow the recognised-header rules, and unrecognised ones are ignored.

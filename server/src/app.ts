@@ -152,6 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       db: deps.database.db,
       listen: (channel, handler) => deps.database.listen(channel, handler),
       databaseKind: deps.database.kind,
+      turns: deps.database.turns,
       redis: deps.redis,
       clock: deps.clock ?? systemClock,
       log: app.log,

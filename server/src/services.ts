@@ -75,6 +75,8 @@ export interface ServiceDeps {
   listen: DatabaseHandle['listen'];
   /** PGlite gets the maintenance job that PostgreSQL's autovacuum makes unnecessary. */
   databaseKind: DatabaseHandle['kind'];
+  /** How imports give way to requests on the database between their statements. */
+  turns: DatabaseHandle['turns'];
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -89,6 +91,7 @@ export async function createServices({
   db,
   listen,
   databaseKind,
+  turns,
   redis,
   clock,
   log,
@@ -129,7 +132,6 @@ export async function createServices({
   users.onStatusChanged(async (user, tx) => {
     if (user.status === 'rejected') await tokens.revokeAllOf(user.id, tx);
   });
-  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance);
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
   const notificationStreams = new NotificationStreams(
     { listen },
@@ -145,6 +147,14 @@ export async function createServices({
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();
+  const companies = new CompaniesService(
+    db,
+    new CompaniesRepository(db),
+    maintenance,
+    workers,
+    turns,
+    databaseKind === 'pglite',
+  );
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -153,12 +163,21 @@ export async function createServices({
     notifications,
     maintenance,
     workers,
+    turns,
     databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
+  const events = new EventsService(
+    db,
+    new EventsRepository(db),
+    users,
+    notifications,
+    groups,
+    workers,
+    turns,
+  );
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,

@@ -1,38 +1,98 @@
 /**
- * Issue 19, "one user must not freeze everyone": while one caller sends a heavy request, another's
- * `GET /api/health` still answers promptly.
+ * Issue 19, "one user must not freeze everyone": during each heavy request below, `GET /api/health`
+ * answers within 500 ms, every time it is asked.
  *
- * How these are measured: the app listens on a loopback port in this process (the heavy work runs on the
- * same event loop as the test), the heavy request is started, and once the server is busy with it a
- * health request is timed from send to answer. The bound is 500 ms plus the health request's own
- * latency measured just before on the idle server (`baseline`): on this shared 2-core machine an idle
- * health request alone can take tens of milliseconds under other load, and that is not what is tested.
- * A server whose event loop or single PGlite connection is held by the heavy request answers only after
- * it, seconds later (the figures before the fixes are in the commit messages and decision 0025).
+ * The server runs as its own process (server/src/main.ts, as `npm start` runs it: PGlite in a temporary
+ * DATA_DIR, or a fresh PostgreSQL database in the PostgreSQL project), so that the test's own work —
+ * building a 20 MB file, uploading it, vitest's bookkeeping — never runs on the event loop under test.
+ * Health is asked over and over, one request at a time on a fresh connection, from just after the heavy
+ * request is sent until its answer arrives; every sample must be within the bound. Another user's list is
+ * timed the same way during the imports. No allowance is added for the machine: an idle health request
+ * here takes a few milliseconds (2-30 ms with other test runs on the same 2 cores), and a server whose
+ * event loop or single PGlite connection is held by the heavy request answers seconds late (the figures
+ * before the fixes are in decisions 0025 and 0030).
  */
+import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, type TestApp } from './test-app';
+import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
+import { createPostgresDatabase } from './test-database';
 
-let t: TestApp;
+const BOUND_MS = 500;
+const onPostgres = process.env.RELATE_TEST_DB === 'postgres';
+const ADMINS = Array.from({ length: 20 }, (_, index) => `availability-${index}@example.com`);
+
+let server: ServerProcess;
 let base: string;
 let port: number;
+let dataDir: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  port = (t.app.server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    // Every account of this file is an approved administrator from its registration.
+    ADMIN_EMAILS: ADMINS.join(','),
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
+    LOG_LEVEL: 'error',
+  };
+  if (onPostgres) {
+    const database = await createPostgresDatabase();
+    env.DATABASE_URL = database.url;
+    dropDatabase = database.drop;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-availability-'));
+    env.DATA_DIR = dataDir;
+  }
+  server = startServerProcess(env);
+  base = server.url;
+  await waitForHealth(base, 60_000);
+}, 90_000);
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await dropDatabase?.();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
-afterAll(() => t?.close().catch(() => {}));
+
+interface User {
+  email: string;
+  headers: { authorization: string };
+}
+
+let accounts = 0;
+/** Registers the next of ADMINS (approved at once) and signs in. */
+async function createUser(): Promise<User> {
+  const email = ADMINS[accounts++];
+  const credentials = { email, password: 'correct horse battery' };
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...credentials, full_name: 'Availability' }),
+  });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  return { email, headers: { authorization: `Bearer ${access_token}` } };
+}
 
 /** Milliseconds from sending GET /api/health on a fresh connection to its complete answer. */
-export function healthLatency(url: string): Promise<number> {
+function healthLatency(): Promise<number> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(`${url}/api/health`, { agent: false }, (response) => {
+    const request = http.get(`${base}/api/health`, { agent: false }, (response) => {
       response.resume();
       response.on('end', () =>
         response.statusCode === 200
@@ -44,21 +104,73 @@ export function healthLatency(url: string): Promise<number> {
   });
 }
 
-/**
- * The idle server's worst health latency over eight requests. With six test runs sharing two cores
- * (load average 16-18 while these were written) a lone request on an idle server sometimes takes a few
- * hundred milliseconds; the bound is 500 ms on top of that, while a held server answers seconds late.
- */
-async function baseline(url: string, extra?: () => Promise<number>): Promise<number> {
-  const samples: number[] = [];
-  for (let index = 0; index < 8; index++)
-    samples.push(await (index % 2 && extra ? extra() : healthLatency(url)));
-  return Math.max(...samples);
+/** Milliseconds for a GET of `url` as `user`, and its JSON. */
+async function timedGet<T>(url: string, user: User): Promise<{ ms: number; body: T }> {
+  const started = performance.now();
+  const response = await fetch(`${base}${url}`, { headers: user.headers });
+  const body = (await response.json()) as T;
+  return { ms: performance.now() - started, body };
 }
+
+/**
+ * Samples taken one after another while `heavy` runs: health's latency, then whatever `alsoTime` times
+ * (another user's list). Answers them and the heavy request's result.
+ */
+async function whileRunning<T>(
+  heavy: Promise<T>,
+  alsoTime?: () => Promise<number>,
+): Promise<{ samples: number[]; result: T }> {
+  let done = false;
+  const finished = heavy.finally(() => {
+    done = true;
+  });
+  finished.catch(() => {});
+  const samples: number[] = [];
+  while (!done) {
+    samples.push(await healthLatency());
+    if (alsoTime && !done) samples.push(await alsoTime());
+  }
+  return { samples, result: await finished };
+}
+
+/**
+ * Every sample within the bound; the message lists the slowest if not. AVAILABILITY_LOG=1 prints each
+ * case's figures and the event-loop delay the server reports.
+ */
+async function expectAllWithin(samples: number[], bound = BOUND_MS) {
+  expect(samples.length).toBeGreaterThan(0);
+  const sorted = [...samples].sort((a, b) => a - b);
+  if (process.env.AVAILABILITY_LOG) {
+    const health = (await (await fetch(`${base}/api/health`)).json()) as { event_loop_delay_ms: unknown };
+    const at = (share: number) => sorted[Math.floor((sorted.length - 1) * share)].toFixed(0);
+    console.log(
+      `[availability] ${expect.getState().currentTestName}: ${sorted.length} samples, median ${at(0.5)} ms, p90 ${at(0.9)}, max ${at(1)}; server event-loop delay ${JSON.stringify(health.event_loop_delay_ms)}`,
+    );
+  }
+  const slowest = sorted.slice(-5).reverse();
+  expect(
+    slowest[0],
+    `${samples.length} samples, slowest ${slowest.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  ).toBeLessThan(bound);
+}
+
+/** Sends `content` as the multipart `file` field (and `fields`); answers the response. */
+function upload(url: string, user: User, name: string, content: string, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([content]), name);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  return fetch(`${base}${url}`, { method: 'POST', headers: user.headers, body: form });
+}
+
+const postJson = (url: string, user: User, body: string) =>
+  fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { ...user.headers, 'content-type': 'application/json' },
+    body,
+  });
 
 describe('a 100 MB JSON body from an anonymous caller', () => {
   it('gets 401 before the server reads it, and health answers meanwhile', async () => {
-    const idle = await baseline(base);
     const size = 100 * 1024 * 1024;
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
@@ -73,8 +185,9 @@ describe('a 100 MB JSON body from an anonymous caller', () => {
     socket.write(
       `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
     );
-    // The first megabyte of a JSON document 100 MB long; the rest is never sent.
-    socket.write(`{"csvData":"${'a'.repeat(1024 * 1024)}`);
+    // The first 16 KB of a JSON document 100 MB long; the rest is never sent. (Much more, and the server
+    // closing the connection with bytes still unread would reset it before the client reads the answer.)
+    socket.write(`{"csvData":"${'a'.repeat(16 * 1024)}`);
     const head = await Promise.race([
       answered,
       new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
@@ -82,7 +195,7 @@ describe('a 100 MB JSON body from an anonymous caller', () => {
     // Before: the access check waited for the whole body, so nothing came back.
     expect(head).toMatch(/^HTTP\/1\.1 401/);
     expect(head.toLowerCase()).toContain('connection: close');
-    expect(await healthLatency(base)).toBeLessThan(500 + idle);
+    await expectAllWithin([await healthLatency()]);
     socket.destroy();
   });
 });
@@ -108,75 +221,35 @@ function calendar(count: number): string {
   return lines.join('\r\n');
 }
 
-/** Starts an upload of `content` as the multipart `file` field; answers the response when it comes. */
-function upload(url: string, headers: Record<string, string>, name: string, content: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  return fetch(url, { method: 'POST', headers, body: form });
-}
-
-/**
- * Many samples taken while a heavy request runs: all but the slowest within `bound`, and the slowest
- * within `bound` + 1.5 s. A server held by the request makes the sample that waits for it seconds late
- * (2.8 to 25 s before these fixes); a lone spike of a few hundred milliseconds is this shared machine
- * (other test files run on the same cores and event loop), so one sample may exceed the tight bound.
- */
-function expectAnswered(samples: number[], bound: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  expect(sorted.at(-2) ?? 0).toBeLessThan(bound);
-  expect(sorted.at(-1) ?? 0).toBeLessThan(bound + 1500);
-}
-
-/** Times a health request sent once the heavy request has had `settle` ms to get the server busy. */
-async function healthDuring(heavy: Promise<unknown>, settleMs: number): Promise<number> {
-  await Promise.race([heavy, new Promise((resolve) => setTimeout(resolve, settleMs))]);
-  return healthLatency(base);
-}
-
 describe('.ics import', () => {
   it('refuses 40,000 events with 413 naming the limit, and health answers meanwhile', async () => {
-    const user = await createUser(t.app);
-    const idle = await baseline(base);
-    const heavy = upload(`${base}/api/events/import`, user.headers, 'big.ics', calendar(40_000));
-    const during = await healthDuring(heavy, 200);
-    const response = await heavy;
-    expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: string }).error).toBe(
+    const user = await createUser();
+    const ics = calendar(40_000);
+    const { samples, result } = await whileRunning(upload('/api/events/import', user, 'big.ics', ics));
+    expect(result.status).toBe(413);
+    expect(((await result.json()) as { error: string }).error).toBe(
       'The file holds 40,000 events; import at most 5,000 at a time',
     );
-    expect(during).toBeLessThan(500 + idle);
+    await expectAllWithin(samples);
   });
 
   it('imports and exports 5,000 events while health keeps answering', async () => {
-    const user = await createUser(t.app);
-    const idle = await baseline(base);
-    const heavy = upload(`${base}/api/events/import`, user.headers, 'full.ics', calendar(5_000));
-    const samples: number[] = [];
-    let done = false;
-    void heavy.finally(() => {
-      done = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    while (!done) samples.push(await healthLatency(base));
-    const response = await heavy;
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { imported: number }).imported).toBe(5_000);
-    expectAnswered(samples, 500 + idle);
+    const user = await createUser();
+    const ics = calendar(5_000);
+    const imported = await whileRunning(upload('/api/events/import', user, 'full.ics', ics));
+    expect(imported.result.status).toBe(200);
+    expect(((await imported.result.json()) as { imported: number }).imported).toBe(5_000);
+    await expectAllWithin(imported.samples);
 
     // The same 5,000 events exported: streamed a page at a time, written on a worker thread.
-    let exported = false;
-    const exporting = fetch(`${base}/api/events/export.ics`, { headers: user.headers })
-      .then((answer) => answer.text())
-      .finally(() => {
-        exported = true;
-      });
-    const during: number[] = [];
-    while (!exported) during.push(await healthLatency(base));
-    const ics = await exporting;
-    expect(ics.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(5_000);
-    expect(ics.match(/^(BEGIN|END):VCALENDAR\r?$/gm)).toEqual(['BEGIN:VCALENDAR\r', 'END:VCALENDAR\r']);
-    expectAnswered(during, 500 + idle);
-  });
+    const exported = await whileRunning(
+      fetch(`${base}/api/events/export.ics`, { headers: user.headers }).then((answer) => answer.text()),
+    );
+    const text = exported.result;
+    expect(text.match(/^BEGIN:VEVENT\r$/gm)).toHaveLength(5_000);
+    expect(text.match(/^(BEGIN|END):VCALENDAR\r?$/gm)).toEqual(['BEGIN:VCALENDAR\r', 'END:VCALENDAR\r']);
+    await expectAllWithin(exported.samples);
+  }, 120_000);
 });
 
 describe('a CSV whose header has 100,000 columns', () => {
@@ -185,91 +258,108 @@ describe('a CSV whose header has 100,000 columns', () => {
   const refusal = /^The file has more than [\d,]+ columns; at most 500 can be imported$/;
 
   it('is refused by get-columns with 400 naming the limit, and health answers meanwhile', async () => {
-    const user = await createUser(t.app);
-    const idle = await baseline(base);
-    const heavy = upload(`${base}/api/csv/get-columns`, user.headers, 'wide.csv', wide);
-    const during = await healthDuring(heavy, 100);
-    const response = await heavy;
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: string }).error).toMatch(refusal);
-    expect(during).toBeLessThan(500 + idle);
+    const user = await createUser();
+    const { samples, result } = await whileRunning(upload('/api/csv/get-columns', user, 'wide.csv', wide));
+    expect(result.status).toBe(400);
+    expect(((await result.json()) as { error: string }).error).toMatch(refusal);
+    await expectAllWithin(samples);
   });
 
   it('is refused by the contact import and the company headers with the same message', async () => {
-    const user = await createUser(t.app);
-    const form = new FormData();
-    form.append('file', new Blob([wide]), 'wide.csv');
-    form.append('mapping', JSON.stringify({ col0: 'first_name' }));
-    const imported = await fetch(`${base}/api/csv/import-with-mapping`, {
-      method: 'POST',
-      headers: user.headers,
-      body: form,
+    const user = await createUser();
+    const imported = await upload('/api/csv/import-with-mapping', user, 'wide.csv', wide, {
+      mapping: JSON.stringify({ col0: 'first_name' }),
     });
     expect(imported.status).toBe(400);
     expect(((await imported.json()) as { error: string }).error).toMatch(refusal);
-    const companies = await t.as(user).post('/api/company-csv-processor/headers', { csvData: wide });
-    expect(companies.statusCode).toBe(400);
-    expect(companies.json().error).toMatch(refusal);
+    const companies = await postJson(
+      '/api/company-csv-processor/headers',
+      user,
+      JSON.stringify({ csvData: wide }),
+    );
+    expect(companies.status).toBe(400);
+    expect(((await companies.json()) as { error: string }).error).toMatch(refusal);
   });
 });
 
-/** Milliseconds for `user`'s first page of contacts, and its total. */
-async function timedList(headers: Record<string, string>): Promise<{ ms: number; total: number }> {
-  const started = performance.now();
-  const response = await fetch(`${base}/api/people?page_size=20`, { headers });
-  const { total } = (await response.json()) as { total: number };
-  return { ms: performance.now() - started, total };
-}
-
-describe.runIf(process.env.RELATE_TEST_DB !== 'postgres')('a large contact import on PGlite', () => {
+describe('a 100,000-row contact import', () => {
   it("does not hold another user's list or health, and shows its rows only once complete", async () => {
-    const importer = await createUser(t.app);
-    const other = await createUser(t.app);
-    const rows = 10_000;
+    const importer = await createUser();
+    const other = await createUser();
+    const rows = 100_000;
     const csv = `First Name,Last Name,Email,Company\n${Array.from(
       { length: rows },
       (_, index) => `Person${index},Family${index % 97},person${index}@example.com,Company ${index % 13}`,
     ).join('\n')}\n`;
-    const idle = await baseline(base, async () => (await timedList(other.headers)).ms);
-    const form = new FormData();
-    form.append('file', new Blob([csv]), 'big.csv');
-    form.append(
-      'mapping',
-      JSON.stringify({
-        'First Name': 'first_name',
-        'Last Name': 'last_name',
-        Email: 'email',
-        Company: 'organization',
-      }),
-    );
-    let done = false;
-    const heavy = fetch(`${base}/api/csv/import-with-mapping`, {
-      method: 'POST',
-      headers: importer.headers,
-      body: form,
-    }).finally(() => {
-      done = true;
+    const mapping = JSON.stringify({
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      Email: 'email',
+      Company: 'organization',
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const waits: number[] = [];
-    const importerTotals: number[] = [];
-    while (!done) {
-      waits.push(await healthLatency(base));
-      waits.push((await timedList(other.headers)).ms);
-      if (!done) importerTotals.push((await timedList(importer.headers)).total);
-    }
-    const response = await heavy;
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { imported_count: number }).imported_count).toBe(rows);
-    expect(waits.length).toBeGreaterThan(2);
-    expectAnswered(waits, 500 + idle);
-    // Never a half-written import: nothing until it completes (the last sample may see it complete).
-    expect(importerTotals.every((total) => total === 0 || total === rows)).toBe(true);
-    expect((await timedList(importer.headers)).total).toBe(rows);
-  });
+    type Page = { total: number; total_capped: boolean };
+    const importerPages: Page[] = [];
+    const { samples, result } = await whileRunning(
+      upload('/api/csv/import-with-mapping', importer, 'big.csv', csv, { mapping }),
+      async () => {
+        const list = await timedGet<Page>('/api/people?page_size=20', other);
+        importerPages.push((await timedGet<Page>('/api/people?page_size=20', importer)).body);
+        return list.ms;
+      },
+    );
+    expect(result.status).toBe(200);
+    expect(((await result.json()) as { imported_count: number }).imported_count).toBe(rows);
+    await expectAllWithin(samples);
+    // Never a half-written import: nothing until it completes (the last sample may see it complete,
+    // counted as "10,000+").
+    expect(importerPages.every((page) => page.total === 0 || page.total_capped)).toBe(true);
+    // Counted exactly from the last page.
+    const last = await timedGet<Page>(`/api/people?page_size=20&page=${rows / 20}`, importer);
+    expect(last.body).toMatchObject({ total: rows, total_capped: false });
+  }, 240_000);
 });
 
-// Last: it closes the server.
+/**
+ * A company CSV of the largest size an import takes: 50,000 companies (the most one import may hold)
+ * in just under 20 MB (the most text it may be), each with tags, a domain and a long description.
+ */
+function largestCompaniesCsv(): string {
+  const rows = 50_000;
+  const lines = ['Record,Tags,Domains,Connection Strength,Description'];
+  const words = 'builds platform for teams data cloud secure global payments supply chain customers'.split(
+    ' ',
+  );
+  for (let index = 0; index < rows; index++) {
+    const description = Array.from({ length: 48 }, (_, word) => words[(index + word) % words.length]).join(
+      ' ',
+    );
+    lines.push(
+      `Company ${index},"customer, tag${index % 17}",company${index}.example.com,${['weak', 'medium', 'strong'][index % 3]},"${description} (${index})"`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+describe('a company CSV import of the largest size', () => {
+  it("does not hold another user's list or health", async () => {
+    const importer = await createUser();
+    const other = await createUser();
+    const csvData = largestCompaniesCsv();
+    expect(Buffer.byteLength(csvData)).toBeGreaterThan(19 * 1024 * 1024);
+    expect(Buffer.byteLength(csvData)).toBeLessThan(20 * 1024 * 1024);
+    const { samples, result } = await whileRunning(
+      postJson('/api/company-csv-processor', importer, JSON.stringify({ csvData })),
+      async () => (await timedGet('/api/companies', other)).ms,
+    );
+    expect(result.status).toBe(200);
+    expect(await result.json()).toEqual({ imported: 50_000, skipped: 0, errors: [] });
+    await expectAllWithin(samples);
+    const listed = await timedGet<{ total: number }>('/api/companies', importer);
+    expect(listed.body.total).toBe(50_000);
+  }, 300_000);
+});
+
+// Last: it stops the server.
 describe('a refused body', () => {
   it('refused while the client is still sending, does not stall a graceful shutdown', async () => {
     const socket = net.connect(port, '127.0.0.1');
@@ -284,6 +374,7 @@ describe('a refused body', () => {
     );
     // The client keeps its connection open and sends nothing more; the server closes it.
     await closedByServer;
-    await t.app.close();
-  });
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output().slice(-2000)).toBe(0);
+  }, 60_000);
 });

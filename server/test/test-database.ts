@@ -8,6 +8,19 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client'
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.RELATE_TEST_DB !== 'postgres') return openPglite(undefined);
+  const { url, drop } = await createPostgresDatabase();
+  const handle = await openPostgres(url, 5);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server at TEST_DATABASE_URL: its URL, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('RELATE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `relate_test_${randomBytes(6).toString('hex')}`;
@@ -17,11 +30,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 5);
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

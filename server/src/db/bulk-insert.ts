@@ -20,27 +20,44 @@ function selected(column: Column, name: string): SQL {
   return sql`coalesce(${ref}, ${fallback})`;
 }
 
+/** Rows of a table as the JSON text `insertJsonRows` writes: built anywhere (a worker thread), written later. */
+export interface JsonRows {
+  /** The table's column keys the rows carry. */
+  keys: string[];
+  /** A JSON array of objects keyed by the columns' database names. */
+  json: string;
+  count: number;
+}
+
 /**
- * Inserts many rows in one statement with a single JSON parameter
- * (`insert ... select ... from json_populate_recordset(...)`). A multi-row VALUES list of 1,000 rows
- * binds tens of thousands of parameters, which costs more to build and send than the insert itself;
- * this keeps CSV imports several times faster. Values are written as JSON: Date as ISO text, objects
- * into json(b) columns, arrays into array columns. Columns are those named by the rows' keys; where a row
- * leaves one out (or undefined), it gets NULL, or the column's default if it has one and is NOT NULL.
- * Answers the new ids in row order.
+ * `rows` as JSON for `insertJsonRows`: the columns are those named by the rows' keys; where a row leaves
+ * one out (or undefined), it gets NULL, or the column's default if it has one and is NOT NULL. Date
+ * becomes ISO text, objects go into json(b) columns, arrays into array columns.
  */
-export async function insertRowsAsJson<TTable extends PgTable>(
-  db: Database,
-  table: TTable,
-  rows: Record<string, unknown>[],
-): Promise<number[]> {
-  if (rows.length === 0) return [];
+export function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<string, unknown>[]): JsonRows {
   const columns = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
   const names = keys.map((key) => columnName(key, columns[key]));
   const records = rows.map((row) =>
     Object.fromEntries(keys.map((key, index) => [names[index], row[key] ?? null])),
   );
+  return { keys, json: JSON.stringify(records), count: rows.length };
+}
+
+/**
+ * Inserts many rows in one statement with a single JSON parameter
+ * (`insert ... select ... from json_populate_recordset(...)`). A multi-row VALUES list of 1,000 rows
+ * binds tens of thousands of parameters, which costs more to build and send than the insert itself;
+ * this keeps CSV imports several times faster. Answers the new ids in row order.
+ */
+export async function insertJsonRows<TTable extends PgTable>(
+  db: Database,
+  table: TTable,
+  { keys, json, count }: JsonRows,
+): Promise<number[]> {
+  if (count === 0) return [];
+  const columns = getTableColumns(table);
+  const names = keys.map((key) => columnName(key, columns[key]));
   const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
   const values = sql.join(
     keys.map((key, index) => selected(columns[key], names[index])),
@@ -49,10 +66,19 @@ export async function insertRowsAsJson<TTable extends PgTable>(
   const tableName = sql.raw(`"${getTableName(table)}"`);
   const result = (await db.execute(
     sql`insert into ${tableName} (${list})
-        select ${values} from json_populate_recordset(null::${tableName}, ${JSON.stringify(records)}::json)
+        select ${values} from json_populate_recordset(null::${tableName}, ${json}::json)
         returning id`,
   )) as unknown as { rows: { id: number }[] }; // node-postgres and PGlite both answer { rows }
   return result.rows.map((row) => Number(row.id));
+}
+
+/** `rowsAsJson` and `insertJsonRows` at once. */
+export function insertRowsAsJson<TTable extends PgTable>(
+  db: Database,
+  table: TTable,
+  rows: Record<string, unknown>[],
+): Promise<number[]> {
+  return insertJsonRows(db, table, rowsAsJson(table, rows));
 }
 
 const COPY_BATCH_ROWS = 1000;

@@ -37,8 +37,10 @@ export async function spoolToTempFile(source: Readable, parent = os.tmpdir()): P
     throw error;
   }
   const { size } = await fs.promises.stat(file);
+  // The CSV parser turns each chunk into rows in one go on the event loop's thread: 16 KB (about 200
+  // rows, a few milliseconds) at a time, not 64 KB, lets other requests in four times as often.
   const open = () => {
-    const reader = fs.createReadStream(file, { highWaterMark: 64 * 1024 });
+    const reader = fs.createReadStream(file, { highWaterMark: 16 * 1024 });
     readers.push(reader);
     return reader;
   };

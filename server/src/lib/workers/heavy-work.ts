@@ -5,6 +5,11 @@
  */
 import fs from 'node:fs';
 import type { ErrorCode } from '@relate/contracts';
+import {
+  inspectCompaniesCsv,
+  prepareCompaniesImport,
+  previewCompaniesCsv,
+} from '../../modules/companies/companies.csv-file';
 import { inspectContactsCsv } from '../../modules/contacts/contacts.csv';
 import type { EventRow } from '../../modules/events/events.repository';
 import { parseIcs as parseIcsText, toIcs } from '../../modules/events/ics';
@@ -34,7 +39,22 @@ export const calendarIcs = ([rows, publicUrl]: [EventRow[], string]) => outcome(
 export const inspectContactsCsvFile = ([path]: [string]) =>
   outcome(() => inspectContactsCsv(fs.createReadStream(path, { highWaterMark: 64 * 1024 })));
 
-const tasks = { parseIcs, calendarIcs, inspectContactsCsvFile };
+/** The company CSV's headers, its preview, or its valid rows as insert batches (companies.csv-file.ts). */
+export const inspectCompanies = (args: Parameters<typeof inspectCompaniesCsv>) =>
+  outcome(() => inspectCompaniesCsv(...args));
+export const previewCompanies = (args: Parameters<typeof previewCompaniesCsv>) =>
+  outcome(() => previewCompaniesCsv(...args));
+export const prepareCompanies = (args: Parameters<typeof prepareCompaniesImport>) =>
+  outcome(() => prepareCompaniesImport(...args));
+
+const tasks = {
+  parseIcs,
+  calendarIcs,
+  inspectContactsCsvFile,
+  inspectCompanies,
+  previewCompanies,
+  prepareCompanies,
+};
 export type Tasks = typeof tasks;
 
 /** The worker's entry: runs the task named in the message with its arguments. */

@@ -311,16 +311,31 @@ describe('POST /api/company-csv-processor', () => {
     expect(badMapping.json().details[0].field).toBe('customMapping.Name');
   });
 
-  it('answers 413 naming the 50 MB limit for a larger CSV', async () => {
+  it('answers 413 naming the 20 MB limit for a larger CSV', async () => {
     const user = await createUser(t.app);
     const line = `${'x'.repeat(1023)}\n`;
-    const csvData = `Name\n${line.repeat(50 * 1024 + 1)}`;
+    const csvData = `Name\n${line.repeat(20 * 1024 + 1)}`;
     const response = await importCsv(user, { csvData });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       code: 'PAYLOAD_TOO_LARGE',
-      error: expect.stringContaining('50 MB'),
+      error: 'The file is larger than 20 MB',
     });
+    expect(await companiesOf(user)).toEqual([]);
+  });
+
+  it('refuses more than 50,000 companies with 413 naming how many it holds, on every step, writing nothing', async () => {
+    const user = await createUser(t.app);
+    const csvData = `Name\n${Array.from({ length: 50_002 }, (_, index) => `C${index}`).join('\n')}\n`;
+    const message = 'The file holds 50,002 companies; import at most 50,000 at a time';
+    for (const response of [
+      await inspect(user, csvData),
+      await t.as(user).post('/api/company-csv-processor/preview', { csvData }),
+      await importCsv(user, { csvData }),
+    ]) {
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: message });
+    }
     expect(await companiesOf(user)).toEqual([]);
   });
 });

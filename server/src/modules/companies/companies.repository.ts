@@ -1,17 +1,22 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
-import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BoundedCount, boundedCount } from '../../db/bounded-count';
-import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
+import { insertJsonRows, insertRowsAsJson, type JsonRows, rowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
 
-/** The columns an import writes: every one but the id and the timestamps, which take their defaults. */
-const STREAMED_COLUMNS = Object.keys(getTableColumns(companies)).filter(
-  (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
-);
-
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Companies of `userId` as one batch of an import: JSON text built away from the database (on a worker
+ * thread, see companies.csv-file.ts) and written by `insertPrepared`.
+ */
+export const importBatch = (userId: number, values: CompanyValues[]): JsonRows =>
+  rowsAsJson(
+    companies,
+    values.map((value) => ({ ...value, tags: value.tags ?? [], domains: value.domains ?? [], userId })),
+  );
 
 export interface DuplicateGroupRow {
   key: string;
@@ -147,13 +152,9 @@ export class CompaniesRepository {
     );
   }
 
-  /** Writes every company as it comes (an import), inside the transaction `tx`; answers how many. */
-  async insertStream(userId: number, values: AsyncIterable<CompanyValues>, tx: Database): Promise<number> {
-    async function* rows() {
-      for await (const value of values)
-        yield { ...value, tags: value.tags ?? [], domains: value.domains ?? [], userId };
-    }
-    return streamRowsInto(tx, companies, STREAMED_COLUMNS, rows());
+  /** Writes one batch of an import (built by `prepareCompaniesImport`); answers the new ids. */
+  insertPrepared(batch: JsonRows, db: Database = this.db): Promise<number[]> {
+    return insertJsonRows(db, companies, batch);
   }
 
   async update(

@@ -12,9 +12,9 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
+import type { QueryTurns } from '../../db/turns';
 import { openCsv } from '../../lib/csv';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
-import { nextTurn } from '../../lib/next-turn';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
@@ -99,6 +99,7 @@ export class ContactsService {
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
+    private readonly turns: QueryTurns,
     /** PGlite: imports are written in short statements under a pending import (decision 0025). */
     private readonly stagedImports = false,
   ) {}
@@ -298,7 +299,7 @@ export class ContactsService {
    *
    * On PostgreSQL the rows stream in one COPY inside one transaction (the pool has other connections).
    * On PGlite, whose one connection every user shares, they are written in statements of
-   * STAGED_BATCH_ROWS with a turn of the event loop between them, under an import marked pending, so
+   * STAGED_BATCH_ROWS that give way to requests' queries between them, under an import marked pending, so
    * they stay invisible until it is marked complete; an import that fails is deleted again, and one
    * left pending by a crash is deleted before the user's next import (decision 0025).
    */
@@ -333,7 +334,8 @@ export class ContactsService {
       }
     }
     try {
-      if (this.stagedImports) await this.importStaged(userId, plan.customNames, validRows, result);
+      if (this.stagedImports)
+        await this.turns.inBackground(() => this.importStaged(userId, plan.customNames, validRows, result));
       else
         await this.db.transaction(async (tx) => {
           if (plan.customNames.length > 0)
@@ -366,7 +368,7 @@ export class ContactsService {
     try {
       let batch: (ContactValues & { userId: number })[] = [];
       const flush = async () => {
-        await nextTurn();
+        await this.turns.giveWay();
         result.imported += (await this.repository.insertMany(batch)).length;
         batch = [];
       };
@@ -397,7 +399,7 @@ export class ContactsService {
   /** Deletes an import's contacts a slice at a time (each a short statement), then the import. */
   private async purgeImport(userId: number, importId: number) {
     while ((await this.repository.deleteImportRows(userId, importId, STAGED_BATCH_ROWS * 4)) > 0)
-      await nextTurn();
+      await this.turns.giveWay();
     await this.repository.deleteImport(userId, importId);
   }
 

@@ -7,8 +7,8 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { QueryTurns } from '../../db/turns';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
-import { nextTurn } from '../../lib/next-turn';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -16,7 +16,7 @@ import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
-import { joinCalendars, MAX_ICS_EVENTS } from './ics';
+import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
 import {
   endBefore,
   isOccurrence,
@@ -53,6 +53,7 @@ export class EventsService {
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
     private readonly workers: WorkerPool,
+    private readonly turns: QueryTurns,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
@@ -491,10 +492,16 @@ export class EventsService {
     // inserts of 5,000 events took 25 s, and even one transaction of batched inserts held PGlite's only
     // connection, shared by every user, for over a second. If a batch fails, the batches already
     // written are deleted again.
+    await this.turns.inBackground(() => this.writeImported(user, rows));
+    return result;
+  }
+
+  /** The events of an import in transactions of IMPORT_BATCH, giving way to requests between them. */
+  private async writeImported(user: AuthUser, rows: ImportedEvent[]) {
     const written: number[] = [];
     try {
       for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
-        await nextTurn();
+        await this.turns.giveWay();
         const batch = rows.slice(start, start + IMPORT_BATCH);
         await this.db.transaction(async (tx) => {
           const ids = await this.repository.insertMany(
@@ -514,7 +521,6 @@ export class EventsService {
       await this.repository.deleteMany(user.id, written);
       throw error;
     }
-    return result;
   }
 
   private async ownedOrThrow(user: AuthUser, id: number, db: Database = this.db): Promise<EventWithOwner> {

@@ -1,8 +1,5 @@
 import type { CompanyCsvField, CompanyCsvTarget } from '@relate/contracts';
 
-/** The largest CSV the server accepts. */
-export const MAX_CSV_BYTES = 50 * 1024 * 1024;
-
 /** Spec section 5 "Company CSV headers": the text the mapping dialog shows. */
 export const EXPECTED_COLUMNS =
   'Record ID, Record, Tags, Categories, LinkedIn, Last interaction, Connection strength, Twitter follower count, Twitter, Domains, Description, Created at, notion_id';

@@ -1,4 +1,9 @@
-import type { CompanyCsvHeadersResponse, CompanyCsvPreview, CompanyCsvResult } from '@relate/contracts';
+import {
+  COMPANY_CSV_MAX_BYTES,
+  type CompanyCsvHeadersResponse,
+  type CompanyCsvPreview,
+  type CompanyCsvResult,
+} from '@relate/contracts';
 import { UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,7 +23,7 @@ import {
   useInspectCompaniesCsv,
   usePreviewCompaniesCsv,
 } from '../api/import-companies-csv';
-import { isCsvFile, MAX_CSV_BYTES, readCsvFile } from '../csv-file';
+import { isCsvFile, readCsvFile } from '../csv-file';
 import { type CsvCombine, type CsvMapping, MapCsvColumnsDialog } from './map-csv-columns-dialog';
 
 type Inspection = CompanyCsvHeadersResponse & { fileName: string; csvData: string };
@@ -72,8 +77,10 @@ export function LoadDataButton() {
       toast.error('Invalid file type', { description: 'Please select a CSV file' });
       return;
     }
-    if (file.size > MAX_CSV_BYTES) {
-      toast.error('Error processing file', { description: 'The file is larger than 50 MB' });
+    if (file.size > COMPANY_CSV_MAX_BYTES) {
+      toast.error('Error processing file', {
+        description: `The file is larger than ${COMPANY_CSV_MAX_BYTES / 1024 / 1024} MB`,
+      });
       return;
     }
     let csvData: string;

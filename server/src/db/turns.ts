@@ -1,0 +1,71 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+
+/** The longest background work waits for requests' queries before it takes its next turn anyway. */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Turns on PGlite's one connection (decision 0030). PGlite runs each statement on the event loop's
+ * thread and queues the others behind it, first come, first served: an import that issues its next
+ * statement as soon as the last one ends takes every other turn, so a list of three queries waits for
+ * three import statements, and on a busy machine each of those is stretched many times over. Background
+ * work (imports) therefore gives way: between two of its statements it waits until no query of a
+ * request is in flight (at most a second), and a request's queries run one after another.
+ */
+export class QueryTurns {
+  private readonly background = new AsyncLocalStorage<true>();
+  private inFlight = 0;
+  private waiting: (() => void)[] = [];
+
+  /**
+   * Counts the queries and transactions of `client` (PGlite) that are not background work. Without a
+   * client (PostgreSQL, whose pool has other connections) giving way is only a turn of the event loop.
+   */
+  constructor(client?: PGlite) {
+    if (!client) return;
+    const counted = <F extends (...args: never[]) => Promise<unknown>>(method: F): F =>
+      (async (...args: Parameters<F>) => {
+        if (this.background.getStore()) return method.apply(client, args);
+        this.inFlight++;
+        try {
+          return await method.apply(client, args);
+        } finally {
+          if (--this.inFlight === 0) this.wake();
+        }
+      }) as unknown as F;
+    client.query = counted(client.query);
+    client.exec = counted(client.exec);
+    client.transaction = counted(client.transaction);
+  }
+
+  /** Runs `work` as background work: its own queries never make it wait. */
+  inBackground<T>(work: () => Promise<T>): Promise<T> {
+    return this.background.run(true, work);
+  }
+
+  /**
+   * Between two statements of background work: a turn of the event loop (requests that arrived meanwhile
+   * are read and start their queries), then until no request's query is in flight.
+   */
+  async giveWay(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.inFlight === 0) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((waiter) => waiter !== done);
+        resolve();
+      }, MAX_WAIT_MS);
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(done);
+    });
+  }
+
+  private wake() {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const done of waiting) done();
+  }
+}
