@@ -359,6 +359,49 @@ describe('a company CSV import of the largest size', () => {
   }, 300_000);
 });
 
+describe('the largest JSON body the company CSV routes take', () => {
+  it('is parsed while health keeps answering (41 MB: a 20 MB CSV whose every character is escaped)', async () => {
+    const user = await createUser();
+    // Quotes and backslashes: each becomes two characters in JSON.
+    const csvData = `Name\n${'"\\'.repeat(10 * 1024 * 1024 - 4)}`;
+    const body = JSON.stringify({ csvData });
+    expect(body.length).toBeGreaterThan(40 * 1024 * 1024);
+    expect(body.length).toBeLessThan(41 * 1024 * 1024);
+    const { samples, result } = await whileRunning(
+      postJson('/api/company-csv-processor/headers', user, body),
+    );
+    // Read, parsed and handed to the CSV reader, which refuses the one enormous cell.
+    expect(result.status).toBe(400);
+    expect(((await result.json()) as { code: string }).code).toBe('INVALID_FILE');
+    await expectAllWithin(samples);
+  });
+
+  it('answers a larger one with 413 from its Content-Length, before reading it', async () => {
+    const user = await createUser();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    const answered = new Promise<string>((resolve) => {
+      socket.on('data', (chunk) => {
+        answer += chunk.toString('latin1');
+        if (/\r\n\r\n[\s\S]*\}/.test(answer)) resolve(answer);
+      });
+      socket.on('error', () => resolve(answer));
+    });
+    socket.write(
+      `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${user.headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n{"csvData":"Name`,
+    );
+    const head = await Promise.race([
+      answered,
+      new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
+    ]);
+    socket.destroy();
+    expect(head).toMatch(/^HTTP\/1\.1 413/);
+    expect(head.toLowerCase()).toContain('connection: close');
+    expect(head).toContain('"error":"The file is larger than 20 MB"');
+  });
+});
+
 // Last: it stops the server.
 describe('a refused body', () => {
   it('refused while the client is still sending, does not stall a graceful shutdown', async () => {

@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a 413 for a body over the route's limit says (default: 'The request body is too large'). */
+    bodyTooLarge?: string;
+  }
+}
+
 interface FieldProblem {
   field: string;
   message: string;
@@ -45,7 +52,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         return reply.code(400).send(errorBody('INVALID_JSON', 'The request body is not valid JSON'));
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
       case 'FST_REQ_FILE_TOO_LARGE':
-        return reply.code(413).send(errorBody('PAYLOAD_TOO_LARGE', 'The request body is too large'));
+        return reply
+          .code(413)
+          .send(
+            errorBody(
+              'PAYLOAD_TOO_LARGE',
+              request.routeOptions.config.bodyTooLarge ?? 'The request body is too large',
+            ),
+          );
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.code(415).send(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));
     }

@@ -14,6 +14,7 @@ import { inspectContactsCsv } from '../../modules/contacts/contacts.csv';
 import type { EventRow } from '../../modules/events/events.repository';
 import { parseIcs as parseIcsText, toIcs } from '../../modules/events/ics';
 import { AppError } from '../errors';
+import { parseJsonBody } from '../json-body';
 
 export type Outcome<T> =
   | { value: T }
@@ -47,7 +48,11 @@ export const previewCompanies = (args: Parameters<typeof previewCompaniesCsv>) =
 export const prepareCompanies = (args: Parameters<typeof prepareCompaniesImport>) =>
   outcome(() => prepareCompaniesImport(...args));
 
+/** A large JSON request body (company CSVs: up to 41 MB). */
+export const parseJson = ([text]: [string]) => outcome(() => parseJsonBody(text));
+
 const tasks = {
+  parseJson,
   parseIcs,
   calendarIcs,
   inspectContactsCsvFile,

@@ -340,6 +340,64 @@ describe('POST /api/company-csv-processor', () => {
   });
 });
 
+describe("the company CSV routes' JSON bodies", () => {
+  const post = (user: TestUser, payload: string, url = '/api/company-csv-processor') =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...user.headers, 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('refuses a body over 41 MB (twice the largest CSV, escaped, plus the mapping) with 413 naming the CSV limit', async () => {
+    const user = await createUser(t.app);
+    const payload = `{"csvData":"${'a'.repeat(41 * 1024 * 1024)}"}`;
+    for (const url of [
+      '/api/company-csv-processor',
+      '/api/company-csv-processor/preview',
+      '/api/company-csv-processor/headers',
+    ]) {
+      const response = await post(user, payload, url);
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({
+        code: 'PAYLOAD_TOO_LARGE',
+        error: 'The file is larger than 20 MB',
+      });
+    }
+  });
+
+  it('reads a large body on a worker thread as it reads a small one, escapes and all', async () => {
+    const user = await createUser(t.app);
+    // Over a megabyte: parsed on a worker thread.
+    const rows = Array.from({ length: 30_000 }, (_, index) => `"Company ""${index}""","a\\b, c"`);
+    const csvData = `Name,Tags\n${rows.join('\n')}\n`;
+    const payload = JSON.stringify({ csvData });
+    expect(payload.length).toBeGreaterThan(1024 * 1024);
+    expect((await post(user, payload)).json()).toEqual({ imported: 30_000, skipped: 0, errors: [] });
+    const [first] = await companiesOf(user);
+    expect(first).toMatchObject({ record: 'Company "0"', tags: ['a\\b', 'c'] });
+  });
+
+  it('answers 400 for a body that is not JSON, or carries a __proto__ key, large or small', async () => {
+    const user = await createUser(t.app);
+    const padding = 'x'.repeat(2 * 1024 * 1024);
+    for (const payload of [
+      '{"csvData": "Name\\nAcme\\n"',
+      `{"csvData": "Name\\n${padding}`,
+      '{"csvData": "Name\\nAcme\\n", "__proto__": {"polluted": true}}',
+      `{"csvData": "Name\\n${padding}", "__proto__": {"polluted": true}}`,
+    ]) {
+      const response = await post(user, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'INVALID_JSON',
+        error: 'The request body is not valid JSON',
+      });
+    }
+    expect(await companiesOf(user)).toEqual([]);
+  });
+});
+
 describe('POST /api/company-csv-processor/headers', () => {
   it('tells which headers the import recognises and whether the mapping dialog is needed', async () => {
     const user = await createUser(t.app);
