@@ -178,6 +178,7 @@ export async function createServices({
     workers,
     turns,
   );
+  groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,

@@ -253,6 +253,31 @@ export class EventsRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Takes `email` out of the participants of every event `ownerId` owns (series, their changed
+   * occurrences, single events), keeping the others in their order; answers how many events changed.
+   */
+  async removeParticipant(ownerId: number, email: string, db: Database = this.db): Promise<number> {
+    const address = email.toLowerCase();
+    const rows = await db
+      .update(events)
+      .set({
+        participants: sql`coalesce((select jsonb_agg(p.value order by p.ordinality)
+          from jsonb_array_elements(${events.participants}) with ordinality p
+          where lower(p.value ->> 'email') <> ${address}), '[]'::jsonb)`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          sql`exists (select 1 from jsonb_array_elements(${events.participants}) p
+            where lower(p ->> 'email') = ${address})`,
+        ),
+      )
+      .returning({ id: events.id });
+    return rows.length;
+  }
+
   /** Deletes an event the user owns; false when they own none with that id. */
   async delete(ownerId: number, id: number, db: Database = this.db): Promise<boolean> {
     const rows = await db

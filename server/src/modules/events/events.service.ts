@@ -216,6 +216,24 @@ export class EventsService {
     for (const listener of this.deletedListeners) await listener(user.id, id, tx);
   }
 
+  /**
+   * Two people stopped being in each other's group: each leaves the other's events, as they leave each
+   * other's projects (decision 26). Runs in the removal's transaction.
+   */
+  async groupMembershipEnded(first: number, second: number, tx: Database): Promise<void> {
+    const accounts = new Map(
+      (await this.users.findByIds([first, second], tx)).map((user) => [user.id, user]),
+    );
+    for (const [ownerId, leaving] of [
+      [first, second],
+      [second, first],
+    ]) {
+      const email = accounts.get(leaving)?.email;
+      if (email && (await this.repository.removeParticipant(ownerId, email, tx)) > 0)
+        await this.changed(ownerId, tx);
+    }
+  }
+
   /** Called in the transaction that created or changed a user's events (the Google Calendar sync pushes them). */
   onChanged(listener: EventsChangedListener): void {
     this.changedListeners.push(listener);

@@ -269,6 +269,75 @@ describe('removing', () => {
     expect((await t.as(ann).get(`/api/tasks/${benOwn.id}`)).statusCode).toBe(404);
   });
 
+  it('takes the removed person out of the remover’s events (and back); the events stay with their owners', async () => {
+    const ann = await createUser(t.app);
+    const ben = await createUser(t.app);
+    const membership = await connect(ann, ben);
+    const guest = { name: 'Guest', email: 'guest-without-account@example.org' };
+    const create = async (who: TestUser, body: object) => {
+      const response = await t.as(who).post('/api/events', body);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().event as { id: number };
+    };
+    const review = await create(ann, {
+      title: 'Review',
+      start_datetime: '2026-12-01T09:00:00Z',
+      end_datetime: '2026-12-01T10:00:00Z',
+      participants: [{ name: 'Ben', email: ben.email }, guest],
+    });
+    // A weekly series, one occurrence of which was changed on its own (a row of its own).
+    const standUp = await create(ann, {
+      title: 'Stand-up',
+      start_datetime: '2026-12-07T09:00:00Z',
+      end_datetime: '2026-12-07T09:30:00Z',
+      timezone: 'UTC',
+      repeat_pattern: 'weekly',
+      repeat_days: [1],
+      participants: [{ name: 'Ben', email: ben.email }],
+    });
+    const moved = await t.as(ann).put(`/api/events/${standUp.id}`, {
+      scope: 'this',
+      occurrence_start: '2026-12-14T09:00:00Z',
+      title: 'Stand-up, moved',
+      start_datetime: '2026-12-14T11:00:00Z',
+      end_datetime: '2026-12-14T11:30:00Z',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const garden = await create(ben, {
+      title: 'Garden',
+      start_datetime: '2026-12-02T09:00:00Z',
+      end_datetime: '2026-12-02T10:00:00Z',
+      participants: [{ name: 'Ann', email: ann.email }],
+    });
+    const december = '/api/events?start_date=2026-12-01T00:00:00Z&end_date=2026-12-31T00:00:00Z';
+    const titles = async (who: TestUser) =>
+      ((await t.as(who).get(december)).json().events as { title: string }[])
+        .map((event) => event.title)
+        .sort();
+    expect(await titles(ben)).toEqual([
+      'Garden',
+      'Review',
+      'Stand-up',
+      'Stand-up',
+      'Stand-up',
+      'Stand-up, moved',
+    ]);
+    expect((await t.as(ann).get(`/api/events/${garden.id}`)).statusCode).toBe(200);
+
+    expect((await t.as(ann).delete(`/api/user-group/${membership}`)).statusCode).toBe(200);
+
+    // Ben no longer sees Ann's events, the changed occurrence included; Ann no longer sees Ben's.
+    expect(await titles(ben)).toEqual(['Garden']);
+    for (const id of [review.id, standUp.id])
+      expect((await t.as(ben).get(`/api/events/${id}`)).statusCode).toBe(404);
+    expect((await t.as(ann).get(`/api/events/${garden.id}`)).statusCode).toBe(404);
+    // The events stay with their owners, the others' participants untouched.
+    expect(await titles(ann)).toEqual(['Review', 'Stand-up', 'Stand-up', 'Stand-up', 'Stand-up, moved']);
+    expect((await t.as(ann).get(`/api/events/${review.id}`)).json().event.participants).toEqual([guest]);
+    expect((await t.as(ann).get(`/api/events/${standUp.id}`)).json().event.participants).toEqual([]);
+    expect((await t.as(ben).get(`/api/events/${garden.id}`)).json().event.participants).toEqual([]);
+  });
+
   it('lets the invitee remove the inviter from their side too', async () => {
     const ann = await createUser(t.app);
     const ben = await createUser(t.app);

@@ -152,7 +152,7 @@ function MembersCard() {
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}
         title="Remove from group"
-        description={`Remove ${toRemove?.full_name ?? ''} (${toRemove?.email ?? ''}) from your group? You will no longer be able to share contacts with each other, and each of you leaves the other's projects: the tasks they own in your projects pass to you.`}
+        description={`Remove ${toRemove?.full_name ?? ''} (${toRemove?.email ?? ''}) from your group? You will no longer be able to share contacts with each other, and each of you leaves the other's projects and events: the tasks they own in your projects pass to you.`}
         confirmLabel="Remove"
         destructive
         onConfirm={() => {
