@@ -48,7 +48,8 @@ import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import { NotificationsService } from './modules/notifications/notifications.service';
-import { NotificationStreams } from './modules/notifications/notifications.stream';
+import { NotificationStreams, STREAM_LEASE_MS } from './modules/notifications/notifications.stream';
+import { LocalStreamSlots, RedisStreamSlots } from './modules/notifications/stream-slots';
 import { PlansRepository } from './modules/plans/plans.repository';
 import { PlansService } from './modules/plans/plans.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
@@ -133,11 +134,13 @@ export async function createServices({
     if (user.status === 'rejected') await tokens.revokeAllOf(user.id, tx);
   });
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
+  // With REDIS_URL the limit of open streams per user holds across processes (decision 26).
   const notificationStreams = new NotificationStreams(
     { listen },
     notifications,
     (claims) => auth.isSessionValid(claims),
     log,
+    redis ? new RedisStreamSlots(redis, STREAM_LEASE_MS) : new LocalStreamSlots(),
   );
   // Live streams end with their session, on every process (the signal goes out at commit).
   tokens.onSessionsEnded((userId, tx) => notifications.sessionsEnded(userId, tx));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/client';
@@ -5,13 +6,19 @@ import { AppError } from '../../lib/errors';
 import type { AccessClaims } from '../auth/tokens';
 import { NOTIFICATIONS_CHANNEL, type NotificationSignal } from './notifications.repository';
 import type { NotificationsService } from './notifications.service';
+import { LocalStreamSlots, type StreamSlots } from './stream-slots';
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_DELAY_MS = 5_000;
 /** How often every open stream's session and user are checked again (a signal may have been lost). */
 export const STREAM_RECHECK_MS = 30_000;
-/** Open streams per user on one process; one more is refused with 429 (decision 26). */
+/**
+ * Open streams per user, on all processes together when they share Redis, else per process; one more is
+ * refused with 429 (decision 26).
+ */
 export const MAX_STREAMS_PER_USER = 10;
+/** With Redis, a stream counts this long after its process last renewed it (a crashed process's streams). */
+export const STREAM_LEASE_MS = 3 * STREAM_RECHECK_MS;
 
 const sseEvent = (name: string, data: unknown) => `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 
@@ -37,8 +44,14 @@ export type SessionCheck = (claims: AccessClaims) => Promise<boolean>;
  * signal, sent at logout, rejection, deletion and password change) and every 30 s the sessions of all
  * open streams are checked again.
  */
+interface OpenStream {
+  claims: AccessClaims;
+  /** Its slot in the count of the user's streams. */
+  id: string;
+}
+
 export class NotificationStreams {
-  private readonly streamsByUser = new Map<number, Map<PassThrough, AccessClaims>>();
+  private readonly streamsByUser = new Map<number, Map<PassThrough, OpenStream>>();
   private unlisten: (() => Promise<void>) | undefined;
   private recheckTimer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
@@ -48,6 +61,7 @@ export class NotificationStreams {
     private readonly notifications: NotificationsService,
     private readonly isSessionValid: SessionCheck,
     private readonly log: FastifyBaseLogger,
+    private readonly slots: StreamSlots = new LocalStreamSlots(),
   ) {}
 
   async start(): Promise<void> {
@@ -56,6 +70,9 @@ export class NotificationStreams {
     });
     this.recheckTimer = setInterval(() => {
       this.recheckAll().catch((error) => this.log.error({ err: error }, 'stream session check failed'));
+      this.slots
+        .renew(this.openStreams().map(({ userId, id }) => ({ userId, streamId: id })))
+        .catch((error) => this.log.error({ err: error }, 'stream leases not renewed'));
     }, STREAM_RECHECK_MS).unref();
   }
 
@@ -67,22 +84,26 @@ export class NotificationStreams {
   /** A stream of SSE text for the session's user: the unread count first, then live events and heartbeats. */
   async open(claims: AccessClaims): Promise<PassThrough> {
     const { userId } = claims;
-    const streams = this.streamsByUser.get(userId) ?? new Map<PassThrough, AccessClaims>();
-    if (streams.size >= MAX_STREAMS_PER_USER) {
+    const id = randomUUID();
+    if (!(await this.takeSlot(userId, id))) {
       throw new AppError(
         429,
         'TOO_MANY_STREAMS',
         `Too many live notification streams are open for this account (at most ${MAX_STREAMS_PER_USER}): close some tabs`,
       );
     }
+    const streams = this.streamsByUser.get(userId) ?? new Map<PassThrough, OpenStream>();
     const stream = new PassThrough();
     this.streamsByUser.set(userId, streams);
-    streams.set(stream, claims); // before counting, so that nothing that happens meanwhile is missed
+    streams.set(stream, { claims, id }); // before counting, so that nothing that happens meanwhile is missed
     const heartbeat = setInterval(() => send(stream, ': heartbeat\n\n'), HEARTBEAT_MS).unref();
     stream.once('close', () => {
       clearInterval(heartbeat);
       streams.delete(stream);
       if (streams.size === 0 && this.streamsByUser.get(userId) === streams) this.streamsByUser.delete(userId);
+      this.slots
+        .release(userId, id)
+        .catch((error) => this.log.error({ err: error }, 'stream slot not released'));
     });
     try {
       const unread = await this.notifications.unreadCount(userId);
@@ -96,6 +117,25 @@ export class NotificationStreams {
     }
   }
 
+  /**
+   * A slot among the user's streams. Should the shared count (Redis) fail to answer, this process's
+   * own count decides: the limit then holds per process, as without Redis.
+   */
+  private async takeSlot(userId: number, id: string): Promise<boolean> {
+    try {
+      return await this.slots.acquire(userId, id, MAX_STREAMS_PER_USER);
+    } catch (error) {
+      this.log.error({ err: error }, 'stream count unavailable; counting this process only');
+      return this.openCount(userId) < MAX_STREAMS_PER_USER;
+    }
+  }
+
+  private openStreams(): { userId: number; id: string }[] {
+    return [...this.streamsByUser].flatMap(([userId, streams]) =>
+      [...streams.values()].map(({ id }) => ({ userId, id })),
+    );
+  }
+
   /** Checks the session of every open stream (or of one user's) and ends those whose session ended. */
   async recheckAll(userId?: number): Promise<void> {
     const users = userId === undefined ? [...this.streamsByUser.keys()] : [userId];
@@ -103,7 +143,7 @@ export class NotificationStreams {
       const streams = this.streamsByUser.get(id);
       if (!streams) continue;
       const verdicts = new Map<string, Promise<boolean>>();
-      for (const [stream, claims] of streams) {
+      for (const [stream, { claims }] of streams) {
         if (!verdicts.has(claims.sessionId)) verdicts.set(claims.sessionId, this.isSessionValid(claims));
         if (!(await verdicts.get(claims.sessionId))) stream.end();
       }
