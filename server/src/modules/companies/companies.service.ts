@@ -41,13 +41,14 @@ export class CompaniesService {
   ) {}
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
-    // Unfiltered, the list's total is the stats' total: one count instead of two.
-    const [rows, stats, filtered] = await Promise.all([
-      this.repository.page(userId, options),
+    // Unfiltered, the list's total is the stats' total: one count instead of two. A filtered page carries
+    // its bounded count in the same statement. On PostgreSQL the page and the stats run side by side.
+    const filtered = isFiltered(options);
+    const [{ rows, count }, stats] = await Promise.all([
+      this.repository.page(userId, options, filtered),
       this.repository.stats(userId),
-      isFiltered(options) ? this.repository.countMatching(userId, options) : undefined,
     ]);
-    const { total, capped } = filtered ?? { total: stats.total, capped: false };
+    const { total, capped } = count ?? { total: stats.total, capped: false };
     return {
       companies: rows.map(toCompanyDto),
       total,
