@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/test-app';
-import { maintenanceFor, type TableActivity } from './maintenance';
 import { ownedBy } from '../modules/contacts/contacts.repository';
+import { maintenanceFor, type TableActivity } from './maintenance';
 import { contacts } from './schema';
 import { searchTextContains } from './text-search';
 
