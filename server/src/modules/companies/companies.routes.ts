@@ -19,6 +19,7 @@ import {
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
+import { fastSerializer } from '../../lib/fast-serializer';
 
 /**
  * The CSV arrives as a JSON string, whose escaping doubles each quote, line break and tab: a 50 MB
@@ -37,6 +38,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: { tags, querystring: ListCompaniesQuerySchema, response: { 200: CompaniesResponseSchema } },
+      serializerCompiler: fastSerializer(CompaniesResponseSchema),
     },
     async (request) => companies.list(request.user.id, request.query),
   );
