@@ -85,3 +85,17 @@ export const companies = pgTable(
     index('companies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The Total Companies and Active Companies cards of a user (spec: Active is connection_strength strong),
+ * kept by triggers on companies (migration 0024, decision 0028): every statement that inserts, updates,
+ * deletes or truncates companies updates the rows of the users it touched, in its own transaction.
+ * A user without a row has no companies.
+ */
+export const companyStats = pgTable('company_stats', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+  active: integer().notNull().default(0),
+});

@@ -3,7 +3,7 @@ import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from '
 import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { companies, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
 
 /** A company's columns: all but the stored search text, which only searches read. */
@@ -108,17 +108,13 @@ export class CompaniesRepository {
     };
   }
 
+  /** The Total Companies and Active Companies cards: one row, kept by triggers (decision 0028). */
   async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {
     const [row] = await db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${companies.connectionStrength} = 'strong')`.mapWith(
-          Number,
-        ),
-      })
-      .from(companies)
-      .where(eq(companies.userId, userId));
-    return row;
+      .select({ total: companyStats.total, active: companyStats.active })
+      .from(companyStats)
+      .where(eq(companyStats.userId, userId));
+    return row ?? { total: 0, active: 0 };
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<CompanyRow | undefined> {

@@ -41,8 +41,8 @@ export class CompaniesService {
   ) {}
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
-    // Unfiltered, the list's total is the stats' total: one count instead of two. A filtered page carries
-    // its bounded count in the same statement. On PostgreSQL the page and the stats run side by side.
+    // The stats are one row kept by triggers (decision 0028); unfiltered, the list's total is theirs. A
+    // filtered page carries its bounded count in the same statement. On PostgreSQL both run side by side.
     const filtered = isFiltered(options);
     const [{ rows, count }, stats] = await Promise.all([
       this.repository.page(userId, options, filtered),
