@@ -58,12 +58,14 @@ describe.runIf(process.env.RELATE_TEST_DB !== 'postgres')('migration 0024 on exi
     expect(company.rows[0].search_text).toBe('acme\nrobots\nacme.example');
 
     const indexes = await client.query<{ indexdef: string }>(
-      `select indexdef from pg_indexes where indexname in ('contacts_search_text_trgm_idx', 'companies_search_trgm_idx')
+      `select indexdef from pg_indexes where indexname in
+        ('contacts_search_text_trgm_idx', 'companies_search_trgm_idx', 'contacts_user_created_at_idx')
        order by indexname`,
     );
     expect(indexes.rows.map((row) => row.indexdef)).toEqual([
       expect.stringContaining('gin (search_text gin_trgm_ops)'),
       expect.stringContaining('gin (search_text gin_trgm_ops)'),
+      expect.stringContaining('btree (user_id, created_at, id) INCLUDE (import_id)'),
     ]);
 
     const stats = await client.query('select user_id, total, active from company_stats order by user_id');

@@ -7,6 +7,11 @@
 ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(contact_search_text("full_name", "first_name", "last_name", "email", "phone", "mobile", "organization", "job_title", "tags", "notes"))) STORED;--> statement-breakpoint
 DROP INDEX "contacts_search_text_trgm_idx";--> statement-breakpoint
 CREATE INDEX "contacts_search_text_trgm_idx" ON "contacts" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+-- The default order's index carries import_id, the column of the pending-import test every list query
+-- makes (decision 0025): once VACUUM (autovacuum, or PGlite's maintenance job) has set the visibility map,
+-- a deep page and a count are read from the index alone instead of visiting a heap row per entry.
+DROP INDEX "contacts_user_created_at_idx";--> statement-breakpoint
+CREATE INDEX "contacts_user_created_at_idx" ON "contacts" USING btree ("user_id","created_at","id") INCLUDE ("import_id");--> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(company_search_text("record", "categories", "description", "twitter", "tags", "domains"))) STORED;--> statement-breakpoint
 DROP INDEX "companies_search_trgm_idx";--> statement-breakpoint
 CREATE INDEX "companies_search_trgm_idx" ON "companies" USING gin ("search_text" gin_trgm_ops);
