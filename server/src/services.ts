@@ -44,6 +44,7 @@ import { GoogleAuthService } from './modules/google/google-auth.service';
 import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
 import { GoogleCalendarService } from './modules/google/google-calendar.service';
 import { GoogleContactsService } from './modules/google/google-contacts.service';
+import { SyncRuns } from './modules/google/sync-runs';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
@@ -78,7 +79,8 @@ export interface ServiceDeps {
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
-  google?: GoogleClientTuning;
+  /** Tests: Google client tuning, and how often a running sync renews its claim. */
+  google?: GoogleClientTuning & { syncHeartbeatMs?: number };
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
@@ -177,6 +179,7 @@ export async function createServices({
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);
   if (bots.telegram) registerTelegramHandlers(bots.telegram, bots, botCommands);
   registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
+  const { syncHeartbeatMs, ...googleTuning } = google ?? {};
   const googleRepository = new GoogleRepository(db);
   const googleClient = config.GOOGLE_CLIENT_ID
     ? new GoogleClient({
@@ -185,7 +188,7 @@ export async function createServices({
         redirectUri: new URL('/auth/google/callback', config.PUBLIC_URL).toString(),
         oauthBaseUrl: config.GOOGLE_OAUTH_BASE_URL,
         apiBaseUrl: config.GOOGLE_API_BASE_URL,
-        ...google,
+        ...googleTuning,
       })
     : undefined;
   const googleAuth = new GoogleAuthService(
@@ -197,7 +200,17 @@ export async function createServices({
     tokens,
     clock,
   );
-  const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
+  // PGlite has one process: a Google sync still marked running was cut off by a crash (decision 0029).
+  if (databaseKind === 'pglite') await googleAuth.releaseInterruptedSyncs();
+  const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
+  const googleContacts = new GoogleContactsService(
+    db,
+    googleRepository,
+    googleAuth,
+    contacts,
+    clock,
+    syncRuns,
+  );
   contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
   const googleCalendar = new GoogleCalendarService(
     db,
@@ -205,6 +218,7 @@ export async function createServices({
     googleAuth,
     events,
     clock,
+    syncRuns,
   );
   defineGoogleJobs(jobs, googleContacts, googleCalendar);
   events.onDeleted(async (userId, _eventId, tx) => {
