@@ -1,4 +1,6 @@
 import type { ServerProcess } from '../server/test/server-process';
+import { syncCrashRun } from './crash-sync';
+import { checkAcknowledged, sleep, startWriters } from './crash-writers';
 import { type BenchResult, type BenchSuite, postgresUrl } from './harness';
 import {
   api,
@@ -13,15 +15,16 @@ import {
 } from './processes';
 
 /**
- * kill -9 of a server process in the middle of a CSV import and a stream of writes (loopback only),
- * then a restart on the same data: every write that was acknowledged (201) is there, the interrupted
- * import left all of its rows or none, and running the import again leaves exactly one copy of each
- * row. On PGlite (a data directory), and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL
- * is set. BENCH_CRASH_ROWS (6,000) rows; the kill comes BENCH_CRASH_AFTER_MS (2,000) after the upload.
+ * kill -9 of a server process (loopback only), then a restart on the same data, on PGlite (a data
+ * directory) and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set:
+ * - in the middle of a CSV import and a stream of writes: every write that was acknowledged (201) is
+ *   there, the interrupted import left all of its rows or none, and running the import again leaves
+ *   exactly one copy of each row. BENCH_CRASH_ROWS (6,000) rows; the kill comes BENCH_CRASH_AFTER_MS
+ *   (2,000) after the upload.
+ * - in the middle of a Google contacts sync and a Google calendar sync (see crash-sync.ts).
  */
 const ROWS = Number(process.env.BENCH_CRASH_ROWS ?? 6000);
 const KILL_AFTER_MS = Number(process.env.BENCH_CRASH_AFTER_MS ?? 2000);
-const WRITERS = 4;
 
 async function countPeople(base: string, token: string, filter = ''): Promise<number> {
   const answer = await api<{ total: number; total_capped?: boolean }>(
@@ -35,22 +38,7 @@ async function countPeople(base: string, token: string, filter = ''): Promise<nu
   return answer.body.total;
 }
 
-async function namesWith(base: string, token: string, organization: string): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (let page = 1; ; page++) {
-    const answer = await api<{ people: { first_name: string }[] }>(
-      base,
-      'GET',
-      `/people?page_size=500&page=${page}&organization=${encodeURIComponent(organization)}`,
-      { token },
-    );
-    check(answer.status === 200, `list writes: ${answer.status}`);
-    for (const person of answer.body.people) names.add(person.first_name);
-    if (answer.body.people.length < 500) return names;
-  }
-}
-
-async function crashRun(
+async function importCrashRun(
   label: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   log: (line: string) => void,
@@ -61,40 +49,22 @@ async function crashRun(
   try {
     const owner = await signUp(server.url, `crash-${run}@example.com`);
     const base = server.url;
-    const acknowledged: string[] = [];
-    let stopped = false;
-    let attempted = 0;
-    const writer = async (index: number) => {
-      for (let n = 0; !stopped; n++) {
-        const name = `w${index}-${n}`;
-        attempted++;
-        try {
-          const answer = await api(base, 'POST', '/people', {
-            token: owner.token,
-            body: { first_name: name, organization },
-          });
-          if (answer.status === 201) acknowledged.push(name);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
+    const writers = startWriters(base, owner.token, organization);
     // Some acknowledged writes before the import starts.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     const importing = importContacts(base, owner.token, ROWS, 7).then(
       (answer) => `finished (${answer.status}) before the kill`,
       () => 'cut off by the kill',
     );
-    await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+    await sleep(KILL_AFTER_MS);
     const killedAt = performance.now();
     server.child.kill('SIGKILL');
     await server.exited;
-    stopped = true;
+    await writers.stop();
     const importOutcome = await importing;
-    await Promise.all(writers);
+    const acknowledged = writers.acknowledged;
     log(
-      `${label}: killed -9 with ${acknowledged.length} writes acknowledged (of ${attempted} sent); the import was ${importOutcome}`,
+      `${label}: killed -9 with ${acknowledged.length} writes acknowledged (of ${writers.attempted()} sent); the import was ${importOutcome}`,
     );
 
     const restarting = performance.now();
@@ -104,9 +74,7 @@ async function crashRun(
       `${label}: restarted in ${(restartMs / 1000).toFixed(1)} s (${((restarting - killedAt) / 1000).toFixed(1)} s after the kill)`,
     );
     const token = await signIn(server.url, owner.email);
-    const present = await namesWith(server.url, token, organization);
-    const lost = acknowledged.filter((name) => !present.has(name));
-    check(lost.length === 0, `every acknowledged write survives (lost: ${lost.slice(0, 10).join(', ')})`);
+    const present = await checkAcknowledged(server.url, token, organization, acknowledged);
     log(
       `${label}: all ${acknowledged.length} acknowledged writes are present (${present.size} rows of the writers)`,
     );
@@ -125,7 +93,7 @@ async function crashRun(
       {
         suite: 'crash',
         database: label,
-        case: 'restart after kill -9',
+        case: 'restart after kill -9 during an import',
         runs: 1,
         p50: restartMs,
         p95: restartMs,
@@ -137,16 +105,30 @@ async function crashRun(
   }
 }
 
+type Scenario = (
+  label: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  log: (line: string) => void,
+) => Promise<BenchResult[]>;
+
+/** BENCH_CRASH_CASES=import or =sync runs one of the two. */
+const scenarios: Record<string, Scenario> = { import: importCrashRun, sync: syncCrashRun };
+const chosen = (process.env.BENCH_CRASH_CASES ?? 'import,sync').split(',').map((name) => name.trim());
+
 const suite: BenchSuite = {
-  name: 'kill -9 during an import and a stream of writes',
+  name: 'kill -9 during an import, Google syncs and a stream of writes',
   async run(log) {
-    const results = await crashRun('PGlite', { DATA_DIR: tempDataDir() }, log);
-    const adminUrl = postgresUrl();
-    if (adminUrl) {
+    const results: BenchResult[] = [];
+    for (const name of chosen) {
+      const scenario = scenarios[name];
+      if (!scenario) throw new Error(`BENCH_CRASH_CASES: no case ${name} (import, sync)`);
+      results.push(...(await scenario('PGlite', { DATA_DIR: tempDataDir() }, log)));
+      const adminUrl = postgresUrl();
+      if (!adminUrl) continue;
       const database = await createDatabase(adminUrl);
       try {
         results.push(
-          ...(await crashRun(
+          ...(await scenario(
             'PostgreSQL',
             { DATA_DIR: tempDataDir(), DATABASE_URL: database.url, REDIS_URL: '' },
             log,
