@@ -160,7 +160,18 @@ export async function createServices({
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
+  const events = new EventsService(
+    db,
+    new EventsRepository(db),
+    users,
+    notifications,
+    groups,
+    workers,
+    jobs,
+    databaseKind === 'pglite',
+  );
+  // PGlite has one process: an .ics import still marked in progress was cut off by a crash (decision 0029).
+  if (databaseKind === 'pglite') await events.undoInterruptedImports();
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
