@@ -313,6 +313,8 @@ export async function syncCrashRun(
       eventsBefore === 0 || eventsBefore === EVENTS,
       `the interrupted calendar sync left all or none, not ${eventsBefore}`,
     );
+    if (server.output().includes('released the Google syncs cut off by a crash'))
+      log(`${label}: at start the server released the claims of the syncs cut off by the kill`);
     const status = await api<{ contacts_sync_running: boolean; calendar_sync_running: boolean }>(
       server.url,
       'GET',

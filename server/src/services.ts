@@ -171,7 +171,10 @@ export async function createServices({
     databaseKind === 'pglite',
   );
   // PGlite has one process: an .ics import still marked in progress was cut off by a crash (decision 0029).
-  if (databaseKind === 'pglite') await events.undoInterruptedImports();
+  if (databaseKind === 'pglite') {
+    const undone = await events.undoInterruptedImports();
+    if (undone.imports > 0) log.warn(undone, 'removed the events of .ics imports cut off by a crash');
+  }
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
@@ -212,7 +215,10 @@ export async function createServices({
     clock,
   );
   // PGlite has one process: a Google sync still marked running was cut off by a crash (decision 0029).
-  if (databaseKind === 'pglite') await googleAuth.releaseInterruptedSyncs();
+  if (databaseKind === 'pglite') {
+    const released = await googleAuth.releaseInterruptedSyncs();
+    if (released > 0) log.warn({ accounts: released }, 'released the Google syncs cut off by a crash');
+  }
   const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
   const googleContacts = new GoogleContactsService(
     db,

@@ -56,6 +56,8 @@ type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 export class EventsService {
   private readonly deletedListeners: EventDeletedListener[] = [];
   private readonly changedListeners: EventsChangedListener[] = [];
+  /** Events deleted by undo jobs in this process, for the start's log line. */
+  private undoneEvents = 0;
 
   constructor(
     private readonly db: Database,
@@ -69,16 +71,18 @@ export class EventsService {
     private readonly stagedImports: boolean,
   ) {
     jobs.define<UndoImportPayload>(UNDO_EVENTS_IMPORT, async ({ userId, eventIds }) => {
-      await this.repository.deleteMany(userId, eventIds);
+      this.undoneEvents += await this.repository.deleteMany(userId, eventIds);
     });
   }
 
   /**
    * At the start of PGlite's only process: deletes the events of the .ics imports a crash cut off
-   * (they were written in transactions of 100, each one visible). Answers how many imports.
+   * (they were written in transactions of 100, each one visible). Answers how many imports and events.
    */
-  undoInterruptedImports(): Promise<number> {
-    return this.jobs.runAllNow(UNDO_EVENTS_IMPORT);
+  async undoInterruptedImports(): Promise<{ imports: number; events: number }> {
+    const before = this.undoneEvents;
+    const imports = await this.jobs.runAllNow(UNDO_EVENTS_IMPORT);
+    return { imports, events: this.undoneEvents - before };
   }
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
