@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ServerProcess } from '../server/test/server-process';
 import { syncCrashRun } from './crash-sync';
 import { checkAcknowledged, sleep, startWriters } from './crash-writers';
@@ -214,20 +215,25 @@ const suite: BenchSuite = {
   name: 'kill -9 during an import, Google syncs and a stream of writes',
   async run(log) {
     const results: BenchResult[] = [];
+    // Each run on a data directory of its own, removed afterwards.
+    const inDataDir = async (run: (dataDir: string) => Promise<BenchResult[]>) => {
+      const dataDir = tempDataDir();
+      try {
+        results.push(...(await run(dataDir)));
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
     for (const name of chosen) {
       const scenario = scenarios[name];
       if (!scenario) throw new Error(`BENCH_CRASH_CASES: no case ${name} (import, sync)`);
-      results.push(...(await scenario('PGlite', { DATA_DIR: tempDataDir() }, log)));
+      await inDataDir((dataDir) => scenario('PGlite', { DATA_DIR: dataDir }, log));
       const adminUrl = postgresUrl();
       if (!adminUrl) continue;
       const database = await createDatabase(adminUrl);
       try {
-        results.push(
-          ...(await scenario(
-            'PostgreSQL',
-            { DATA_DIR: tempDataDir(), DATABASE_URL: database.url, REDIS_URL: '' },
-            log,
-          )),
+        await inDataDir((dataDir) =>
+          scenario('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: '' }, log),
         );
       } finally {
         await database.drop();
