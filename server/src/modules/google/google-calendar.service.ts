@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApplyGoogleCalendarBody,
-  ApplyGoogleCalendarResponse,
+  ApplyGoogleReviewResponse,
   CalendarReviewItem,
   GoogleCalendarSyncResponse,
 } from '@relate/contracts';
@@ -220,7 +220,7 @@ export class GoogleCalendarService {
   }
 
   /** Applies the chosen review items in one transaction (a series with its changed and cancelled occurrences). */
-  async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleCalendarResponse> {
+  async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleReviewResponse> {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);

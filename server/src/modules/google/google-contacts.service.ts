@@ -1,6 +1,6 @@
 import type {
   ApplyGoogleContactsBody,
-  ApplyGoogleContactsResponse,
+  ApplyGoogleReviewResponse,
   ContactReviewItem,
   GoogleContactsSyncResponse,
   PersonInput,
@@ -157,7 +157,7 @@ export class GoogleContactsService {
   }
 
   /** Applies the chosen review items in one transaction. */
-  async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleContactsResponse> {
+  async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleReviewResponse> {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);
