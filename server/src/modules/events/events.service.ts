@@ -528,6 +528,7 @@ export class EventsService {
           await nextTurn();
           await this.insertBatch(user.id, batch, tx);
         }
+        if (rows.length > 0) await this.changed(user.id, tx);
       });
       return result;
     }
@@ -562,7 +563,10 @@ export class EventsService {
       await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo);
       throw error;
     }
-    await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo);
+    await this.db.transaction(async (tx) => {
+      await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo, tx);
+      if (rows.length > 0) await this.changed(user.id, tx);
+    });
     return result;
   }
 
