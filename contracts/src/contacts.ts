@@ -7,11 +7,8 @@ import {
   PageQuerySchema,
   TimestampSchema,
 } from './common';
+import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, PRIORITIES } from './contact-options';
 
-const GENDERS = ['male', 'female', 'other'] as const;
-const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
-const CONTACT_STATUSES = ['active', 'inactive', 'prospect', 'client', 'partner'] as const;
-const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const GenderSchema = z.enum(GENDERS);
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
