@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import type { ServerProcess } from '../server/test/server-process';
+import { syncCrashRun } from './crash-sync';
+import { checkAcknowledged, sleep, startWriters } from './crash-writers';
 import { type BenchResult, type BenchSuite, postgresUrl } from './harness';
 import {
   api,
@@ -13,44 +16,85 @@ import {
 } from './processes';
 
 /**
- * kill -9 of a server process in the middle of a CSV import and a stream of writes (loopback only),
- * then a restart on the same data: every write that was acknowledged (201) is there, the interrupted
- * import left all of its rows or none, and running the import again leaves exactly one copy of each
- * row. On PGlite (a data directory), and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL
- * is set. BENCH_CRASH_ROWS (6,000) rows; the kill comes BENCH_CRASH_AFTER_MS (2,000) after the upload.
+ * kill -9 of a server process (loopback only), then a restart on the same data, on PGlite (a data
+ * directory) and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set:
+ * - in the middle of a CSV import, an .ics import and a stream of writes: every write that was
+ *   acknowledged (201) is there, each interrupted import left all of its rows or none, and running it
+ *   again leaves exactly one copy of each row. BENCH_CRASH_ROWS (6,000) contacts and BENCH_CRASH_EVENTS
+ *   (3,000) events; the kill comes BENCH_CRASH_AFTER_MS (2,000) after the uploads.
+ * - in the middle of a Google contacts sync and a Google calendar sync (see crash-sync.ts).
  */
 const ROWS = Number(process.env.BENCH_CRASH_ROWS ?? 6000);
+const EVENTS = Number(process.env.BENCH_CRASH_EVENTS ?? 3000);
 const KILL_AFTER_MS = Number(process.env.BENCH_CRASH_AFTER_MS ?? 2000);
-const WRITERS = 4;
+const DAY = 86_400_000;
+/** The imported events fall in the year after next, within one calendar query (at most 400 days). */
+const EVENTS_FROM = Date.UTC(new Date().getUTCFullYear() + 2, 0, 1);
+
+/** An .ics of `count` one-hour events, each with its own UID and title. */
+function calendarIcs(count: number, run: string): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//relate//crash bench//EN'];
+  const stamp = (time: number) =>
+    new Date(time)
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '');
+  for (let index = 0; index < count; index++) {
+    const start = EVENTS_FROM + (index % 360) * DAY + (8 + (index % 10)) * 3_600_000;
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:crash-${index}-${run}@relate.bench`,
+      `DTSTART:${stamp(start)}`,
+      `DTEND:${stamp(start + 3_600_000)}`,
+      `SUMMARY:Imported event ${index} ${run}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.join('\r\n');
+}
+
+function importEvents(base: string, token: string, ics: string) {
+  const form = new FormData();
+  form.append('file', new Blob([ics]), 'calendar.ics');
+  return fetch(`${base}/api/events/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json()) as { imported: number },
+  }));
+}
+
+/** The titles of the user's events in the imported year. */
+async function eventTitles(base: string, token: string): Promise<string[]> {
+  const from = new Date(EVENTS_FROM).toISOString();
+  const to = new Date(EVENTS_FROM + 366 * DAY).toISOString();
+  const answer = await api<{ events: { title: string }[] }>(
+    base,
+    'GET',
+    `/events?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`,
+    { token },
+  );
+  check(answer.status === 200, `list events: ${answer.status}`);
+  return answer.body.events.map((event) => event.title);
+}
 
 async function countPeople(base: string, token: string, filter = ''): Promise<number> {
+  // A list counts up to 1,000 rows past the start of its page: a page this far on is counted exactly.
   const answer = await api<{ total: number; total_capped?: boolean }>(
     base,
     'GET',
-    `/people?page_size=1${filter}`,
+    `/people?page_size=1&page=${10 * ROWS}${filter}`,
     { token },
   );
   check(answer.status === 200, `count people: ${answer.status}`);
-  check(!answer.body.total_capped, 'the count is exact (fewer than 10,000 rows)');
+  check(!answer.body.total_capped, `the count is exact (fewer than ${10 * ROWS} rows)`);
   return answer.body.total;
 }
 
-async function namesWith(base: string, token: string, organization: string): Promise<Set<string>> {
-  const names = new Set<string>();
-  for (let page = 1; ; page++) {
-    const answer = await api<{ people: { first_name: string }[] }>(
-      base,
-      'GET',
-      `/people?page_size=500&page=${page}&organization=${encodeURIComponent(organization)}`,
-      { token },
-    );
-    check(answer.status === 200, `list writes: ${answer.status}`);
-    for (const person of answer.body.people) names.add(person.first_name);
-    if (answer.body.people.length < 500) return names;
-  }
-}
-
-async function crashRun(
+async function importCrashRun(
   label: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   log: (line: string) => void,
@@ -61,40 +105,41 @@ async function crashRun(
   try {
     const owner = await signUp(server.url, `crash-${run}@example.com`);
     const base = server.url;
-    const acknowledged: string[] = [];
-    let stopped = false;
-    let attempted = 0;
-    const writer = async (index: number) => {
-      for (let n = 0; !stopped; n++) {
-        const name = `w${index}-${n}`;
-        attempted++;
-        try {
-          const answer = await api(base, 'POST', '/people', {
-            token: owner.token,
-            body: { first_name: name, organization },
-          });
-          if (answer.status === 201) acknowledged.push(name);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    };
-    const writers = Array.from({ length: WRITERS }, (_, index) => writer(index));
+    const writers = startWriters(base, owner.token, organization);
     // Some acknowledged writes before the import starts.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     const importing = importContacts(base, owner.token, ROWS, 7).then(
       (answer) => `finished (${answer.status}) before the kill`,
       () => 'cut off by the kill',
     );
-    await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+    const ics = calendarIcs(EVENTS, run);
+    const importingEvents = importEvents(base, owner.token, ics).then(
+      (answer) => `finished (${answer.status}) before the kill`,
+      () => 'cut off by the kill',
+    );
+    await sleep(KILL_AFTER_MS);
+    // PGlite shows an .ics import's batches as they are written: kill in the middle of them.
+    let eventsWritten = 0;
+    let icsDone = false;
+    void importingEvents.then(() => {
+      icsDone = true;
+    });
+    for (const deadline = performance.now() + 15_000; label === 'PGlite' && !icsDone; ) {
+      eventsWritten = (await eventTitles(base, owner.token)).length;
+      if (eventsWritten > 0 || performance.now() > deadline) break;
+      await sleep(100);
+    }
     const killedAt = performance.now();
     server.child.kill('SIGKILL');
     await server.exited;
-    stopped = true;
+    if (eventsWritten > 0)
+      log(`${label}: ${eventsWritten} of ${EVENTS} events were visible just before the kill`);
+    await writers.stop();
     const importOutcome = await importing;
-    await Promise.all(writers);
+    const eventsOutcome = await importingEvents;
+    const acknowledged = writers.acknowledged;
     log(
-      `${label}: killed -9 with ${acknowledged.length} writes acknowledged (of ${attempted} sent); the import was ${importOutcome}`,
+      `${label}: killed -9 with ${acknowledged.length} writes acknowledged (of ${writers.attempted()} sent); the CSV import was ${importOutcome}, the .ics import ${eventsOutcome}`,
     );
 
     const restarting = performance.now();
@@ -104,9 +149,7 @@ async function crashRun(
       `${label}: restarted in ${(restartMs / 1000).toFixed(1)} s (${((restarting - killedAt) / 1000).toFixed(1)} s after the kill)`,
     );
     const token = await signIn(server.url, owner.email);
-    const present = await namesWith(server.url, token, organization);
-    const lost = acknowledged.filter((name) => !present.has(name));
-    check(lost.length === 0, `every acknowledged write survives (lost: ${lost.slice(0, 10).join(', ')})`);
+    const present = await checkAcknowledged(server.url, token, organization, acknowledged);
     log(
       `${label}: all ${acknowledged.length} acknowledged writes are present (${present.size} rows of the writers)`,
     );
@@ -121,15 +164,37 @@ async function crashRun(
     const afterRerun = (await countPeople(server.url, token)) - present.size;
     check(afterRerun === ROWS, `after the re-run exactly ${ROWS} imported rows, not ${afterRerun}`);
     log(`${label}: after running the import again: ${afterRerun} rows, no duplicates`);
+
+    const eventsLeft = (await eventTitles(server.url, token)).length;
+    check(
+      eventsLeft === 0 || eventsLeft === EVENTS,
+      `the .ics import left all events or none, not ${eventsLeft}`,
+    );
+    const undone = /"events":(\d+)[^\n]*removed the events of \.ics imports cut off by a crash/.exec(
+      server.output(),
+    );
+    log(
+      `${label}: the interrupted .ics import left ${eventsLeft} of ${EVENTS} events${undone ? ` (at start the server removed the ${undone[1]} events it had written)` : ''}`,
+    );
+    if (eventsLeft === 0) {
+      const again = await importEvents(server.url, token, ics);
+      check(again.status === 200 && again.body.imported === EVENTS, `re-run .ics import: ${again.status}`);
+    }
+    const titles = await eventTitles(server.url, token);
+    check(
+      titles.length === EVENTS && new Set(titles).size === EVENTS,
+      `after the re-run exactly ${EVENTS} events, each once, not ${titles.length} (${new Set(titles).size} different)`,
+    );
+    log(`${label}: after importing the .ics again: ${titles.length} events, each once`);
     return [
       {
         suite: 'crash',
         database: label,
-        case: 'restart after kill -9',
+        case: 'restart after kill -9 during imports',
         runs: 1,
         p50: restartMs,
         p95: restartMs,
-        note: `${acknowledged.length} acknowledged writes, 0 lost; import ${imported === 0 ? 'rolled back' : 'complete'}, re-run → ${afterRerun} rows`,
+        note: `${acknowledged.length} acknowledged writes, 0 lost; CSV import ${imported === 0 ? 'rolled back' : 'complete'}, re-run → ${afterRerun} rows; .ics import left ${eventsLeft}, re-run → ${titles.length} events`,
       },
     ];
   } finally {
@@ -137,20 +202,39 @@ async function crashRun(
   }
 }
 
+type Scenario = (
+  label: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  log: (line: string) => void,
+) => Promise<BenchResult[]>;
+
+/** BENCH_CRASH_CASES=import or =sync runs one of the two. */
+const scenarios: Record<string, Scenario> = { import: importCrashRun, sync: syncCrashRun };
+const chosen = (process.env.BENCH_CRASH_CASES ?? 'import,sync').split(',').map((name) => name.trim());
+
 const suite: BenchSuite = {
-  name: 'kill -9 during an import and a stream of writes',
+  name: 'kill -9 during an import, Google syncs and a stream of writes',
   async run(log) {
-    const results = await crashRun('PGlite', { DATA_DIR: tempDataDir() }, log);
-    const adminUrl = postgresUrl();
-    if (adminUrl) {
+    const results: BenchResult[] = [];
+    // Each run on a data directory of its own, removed afterwards.
+    const inDataDir = async (run: (dataDir: string) => Promise<BenchResult[]>) => {
+      const dataDir = tempDataDir();
+      try {
+        results.push(...(await run(dataDir)));
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    };
+    for (const name of chosen) {
+      const scenario = scenarios[name];
+      if (!scenario) throw new Error(`BENCH_CRASH_CASES: no case ${name} (import, sync)`);
+      await inDataDir((dataDir) => scenario('PGlite', { DATA_DIR: dataDir }, log));
+      const adminUrl = postgresUrl();
+      if (!adminUrl) continue;
       const database = await createDatabase(adminUrl);
       try {
-        results.push(
-          ...(await crashRun(
-            'PostgreSQL',
-            { DATA_DIR: tempDataDir(), DATABASE_URL: database.url, REDIS_URL: '' },
-            log,
-          )),
+        await inDataDir((dataDir) =>
+          scenario('PostgreSQL', { DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: '' }, log),
         );
       } finally {
         await database.drop();

@@ -17,6 +17,8 @@ export interface BenchResult {
   goalMs?: number;
   /** Anything else the case measured (throughput, ratios). */
   note?: string;
+  /** The check of this case that failed: `npm run bench` then exits non-zero. */
+  failed?: string;
 }
 
 /** The issues' p95 targets for list queries (issue 18): PostgreSQL 50 ms, PGlite 100 ms. */
@@ -27,7 +29,10 @@ export function scaled(full: number): number {
   return Math.round(full * Number(process.env.BENCH_SCALE ?? 1));
 }
 
-/** A `*.bench.ts` file default-exports one of these; `log` prints progress lines. */
+/**
+ * A `*.bench.ts` file default-exports one of these; `log` prints progress lines. A check that fails
+ * either throws (the suite stops there) or sets `failed` on a result; either makes the run exit 1.
+ */
 export interface BenchSuite {
   name: string;
   run(log: (line: string) => void): Promise<BenchResult[]>;

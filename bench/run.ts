@@ -1,6 +1,8 @@
 /**
  * `npm run bench [-- name ...]`: runs every bench/*.bench.ts (or those whose name contains one of the
  * arguments) and prints p50/p95 per case against the issues' goals. BENCH_SCALE=0.1 runs a tenth of the sizes.
+ * Exits 1 when a suite's check failed (a suite that threw, or a result marked `failed`); the other
+ * suites still run. A p95 over its goal is reported, not failed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,7 +42,7 @@ function printTable(results: BenchResult[]) {
     ms(result.p50),
     ms(result.p95),
     goal(result),
-    result.note ?? '',
+    result.failed ? `FAILED: ${result.failed}${result.note ? `; ${result.note}` : ''}` : (result.note ?? ''),
   ]);
   const numeric = new Set([3, 4, 5]);
   const widths = header.map((title, column) =>
@@ -56,13 +58,22 @@ function printTable(results: BenchResult[]) {
 }
 
 const results: BenchResult[] = [];
+const failures: string[] = [];
 const started = performance.now();
 for (const file of files) {
-  const suite = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href))
-    .default as BenchSuite;
   const suiteStart = performance.now();
-  console.log(`\n▶ ${suite.name}`);
-  results.push(...(await suite.run((line) => console.log(`  ${line}`))));
+  try {
+    const suite = (await import(pathToFileURL(path.join(import.meta.dirname, file)).href))
+      .default as BenchSuite;
+    console.log(`\n▶ ${suite.name}`);
+    const suiteResults = await suite.run((line) => console.log(`  ${line}`));
+    results.push(...suiteResults);
+    for (const result of suiteResults)
+      if (result.failed) failures.push(`${file} (${result.database}, ${result.case}): ${result.failed}`);
+  } catch (error) {
+    console.log(`  ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    failures.push(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   console.log(`  done in ${((performance.now() - suiteStart) / 1000).toFixed(1)} s`);
 }
 
@@ -71,4 +82,8 @@ printTable(results);
 console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)} s`);
 const missed = results.filter((result) => result.goalMs !== undefined && result.p95 >= result.goalMs);
 if (missed.length > 0) console.log(`${missed.length} case(s) missed their goal.`);
-process.exit(0);
+if (failures.length > 0) {
+  console.log(`\n${failures.length} check(s) FAILED:`);
+  for (const failure of failures) console.log(`  ${failure}`);
+}
+process.exit(failures.length > 0 ? 1 : 0);

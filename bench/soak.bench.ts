@@ -231,8 +231,11 @@ const suite: BenchSuite = {
       log(
         `server RSS: first 10 s ${first.toFixed(0)} MB, last 10 s ${last.toFixed(0)} MB: ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %`,
       );
-      if (errorCount > 0) log('FAILED: the soak had errors');
-      if (!(growth < 10)) log('FAILED: RSS grew by 10 % or more');
+      const failures = [
+        ...(errorCount > 0 ? ['the soak had errors'] : []),
+        ...(growth < 10 ? [] : ['RSS grew by 10 % or more']),
+      ];
+      for (const failure of failures) log(`FAILED: ${failure}`);
 
       const results: BenchResult[] = [...samples.entries()].map(([route, list]) => {
         const sorted = [...list].sort((a, b) => a - b);
@@ -259,6 +262,7 @@ const suite: BenchSuite = {
           95,
         ),
         note: `${errorCount} errors; RSS ${first.toFixed(0)} → ${last.toFixed(0)} MB (${growth.toFixed(1)} %)`,
+        ...(failures.length > 0 && { failed: failures.join('; ') }),
       });
       return results.sort((a, b) => a.case.localeCompare(b.case));
     } finally {

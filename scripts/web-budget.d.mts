@@ -1,6 +1,6 @@
 export const CONTACTS_BUDGET_BYTES: number;
-export const CONTACTS_PAGE_MODULE: string;
+export const CONTACTS_PAGE_MODULES: readonly string[];
 export function initialJavaScript(
   distDir: string,
-  pageModule: string,
+  pageModules: readonly string[],
 ): { files: { file: string; gzipBytes: number }[]; totalGzipBytes: number };

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -19,9 +20,27 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports resolve to its development build in every mode
+ * (remix-run/react-router#14102): the build takes the production one, the same code without the dev-only
+ * warnings. The dev server keeps the warnings.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build' ? [reactRouterProduction] : []),
+    ],
+  },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -44,4 +63,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -169,8 +169,8 @@ export const CompaniesResponseSchema = z.object({
   companies: z.array(CompanySchema),
   total: z.number().int(),
   /**
-   * When true, more rows match than were counted: `total` is a lower bound (shown as "10,000+"). Counting
-   * stops 10,000 rows past the start of the requested page, so pages further on still work.
+   * When true, more rows match than were counted: `total` is a lower bound (shown as "1,000+"). Counting
+   * stops 1,000 rows past the start of the requested page, so pages further on still work.
    */
   total_capped: z.boolean(),
   page: z.number().int(),

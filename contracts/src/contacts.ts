@@ -7,11 +7,8 @@ import {
   PageQuerySchema,
   TimestampSchema,
 } from './common';
+import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, PRIORITIES } from './contact-options';
 
-const GENDERS = ['male', 'female', 'other'] as const;
-const JOB_STATUSES = ['employed', 'unemployed', 'student', 'retired', 'other'] as const;
-const CONTACT_STATUSES = ['active', 'inactive', 'prospect', 'client', 'partner'] as const;
-const PRIORITIES = ['low', 'medium', 'high'] as const;
 export const GenderSchema = z.enum(GENDERS);
 export const JobStatusSchema = z.enum(JOB_STATUSES);
 export const ContactStatusSchema = z.enum(CONTACT_STATUSES);
@@ -225,8 +222,8 @@ export const PeopleResponseSchema = z.object({
   people: z.array(PersonSchema),
   total: z.number().int(),
   /**
-   * When true, more rows match than were counted: `total` is a lower bound (shown as "10,000+"). Counting
-   * stops 10,000 rows past the start of the requested page, so pages further on still work.
+   * When true, more rows match than were counted: `total` is a lower bound (shown as "1,000+"). Counting
+   * stops 1,000 rows past the start of the requested page, so pages further on still work.
    */
   total_capped: z.boolean(),
   page: z.number().int(),

@@ -38,19 +38,30 @@ export const GoogleCallbackResponseSchema = z.object({
 });
 export type GoogleCallbackResponse = z.infer<typeof GoogleCallbackResponseSchema>;
 
-export const ContactReviewKindSchema = z.enum([
+/** changed / conflict review items: each field with Relate's and Google's value. */
+const ReviewChangesSchema = z.array(
+  z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+);
+
+const ReviewItemIdsSchema = z
+  .array(z.uuid({ error: 'Each item id must be a review item id' }))
+  .min(1, { error: 'Choose at least one item' })
+  .max(10_000);
+
+/** What a Google review item is (the contacts and calendar reviews alike). */
+export const GoogleReviewKindSchema = z.enum([
   'new',
   'likely_duplicate',
   'changed',
   'conflict',
   'deleted_upstream',
 ]);
-export type ContactReviewKind = z.infer<typeof ContactReviewKindSchema>;
+export type GoogleReviewKind = z.infer<typeof GoogleReviewKindSchema>;
 
 export const ContactReviewItemSchema = z.object({
   /** Stable across previews of the same Google contact. */
   id: z.uuid(),
-  kind: ContactReviewKindSchema,
+  kind: GoogleReviewKindSchema,
   resource_name: z.string(),
   name: z.string().nullable(),
   email: z.string().nullable(),
@@ -61,9 +72,7 @@ export const ContactReviewItemSchema = z.object({
   contact: z.object({ id: z.number().int(), name: z.string().nullable() }).nullable(),
   match_reason: z.enum(['email', 'phone', 'name']).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: z.array(
-    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
-  ),
+  changes: ReviewChangesSchema,
 });
 export type ContactReviewItem = z.infer<typeof ContactReviewItemSchema>;
 
@@ -86,10 +95,7 @@ export const GoogleContactsSyncResponseSchema = z.object({
 export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
 
 export const ApplyGoogleContactsBodySchema = z.object({
-  item_ids: z
-    .array(z.uuid({ error: 'Each item id must be a review item id' }))
-    .min(1, { error: 'Choose at least one item' })
-    .max(10_000),
+  item_ids: ReviewItemIdsSchema,
   /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */
   merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
@@ -97,7 +103,8 @@ export const ApplyGoogleContactsBodySchema = z.object({
 });
 export type ApplyGoogleContactsBody = z.infer<typeof ApplyGoogleContactsBodySchema>;
 
-export const ApplyGoogleContactsResponseSchema = z.object({
+/** What applying chosen review items did (contacts and calendar alike). */
+export const ApplyGoogleReviewResponseSchema = z.object({
   created: z.number().int(),
   linked: z.number().int(),
   updated: z.number().int(),
@@ -106,24 +113,16 @@ export const ApplyGoogleContactsResponseSchema = z.object({
   /** Items no longer waiting (a sync settled them meanwhile). */
   skipped: z.number().int(),
 });
-export type ApplyGoogleContactsResponse = z.infer<typeof ApplyGoogleContactsResponseSchema>;
+export type ApplyGoogleReviewResponse = z.infer<typeof ApplyGoogleReviewResponseSchema>;
 
 export const AddToGoogleResponseSchema = z.object({ resource_name: z.string() });
 
 /** Google Calendar changes waiting for a decision (the calendar variant of the review dialog). */
-export const CalendarReviewKindSchema = z.enum([
-  'new',
-  'likely_duplicate',
-  'changed',
-  'conflict',
-  'deleted_upstream',
-]);
-export type CalendarReviewKind = z.infer<typeof CalendarReviewKindSchema>;
 
 export const CalendarReviewItemSchema = z.object({
   /** Stable across previews of the same Google event. */
   id: z.uuid(),
-  kind: CalendarReviewKindSchema,
+  kind: GoogleReviewKindSchema,
   google_event_id: z.string(),
   title: z.string(),
   start_datetime: TimestampSchema,
@@ -141,9 +140,7 @@ export const CalendarReviewItemSchema = z.object({
   /** The Relate event it matches (likely_duplicate) or mirrors (changed, conflict, deleted_upstream). */
   event: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   /** changed / conflict: each field with Relate's and Google's value. */
-  changes: z.array(
-    z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
-  ),
+  changes: ReviewChangesSchema,
 });
 export type CalendarReviewItem = z.infer<typeof CalendarReviewItemSchema>;
 
@@ -160,22 +157,8 @@ export const GoogleCalendarSyncResponseSchema = z.object({
 export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncResponseSchema>;
 
 export const ApplyGoogleCalendarBodySchema = z.object({
-  item_ids: z
-    .array(z.uuid({ error: 'Each item id must be a review item id' }))
-    .min(1, { error: 'Choose at least one item' })
-    .max(10_000),
+  item_ids: ReviewItemIdsSchema,
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
 });
 export type ApplyGoogleCalendarBody = z.infer<typeof ApplyGoogleCalendarBodySchema>;
-
-export const ApplyGoogleCalendarResponseSchema = z.object({
-  created: z.number().int(),
-  linked: z.number().int(),
-  updated: z.number().int(),
-  deleted: z.number().int(),
-  pushed: z.number().int(),
-  /** Items no longer waiting (a sync settled them meanwhile). */
-  skipped: z.number().int(),
-});
-export type ApplyGoogleCalendarResponse = z.infer<typeof ApplyGoogleCalendarResponseSchema>;

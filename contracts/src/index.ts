@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bots';
 export * from './common';
 export * from './companies';
+export * from './contact-options';
 export * from './contacts';
 export * from './errors';
 export * from './events';

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { CONTACTS_PAGE_MODULES, initialJavaScript } from '../../scripts/web-budget.mjs';
 import { account, expect, signUp, test } from '../support/fixtures';
 
 async function addContact(
@@ -117,4 +119,35 @@ test('import a CSV through the mapping step, then find and merge duplicates', as
 
   await page.getByRole('link', { name: 'Contacts' }).first().click();
   await expect(rows(page)).toHaveCount(2);
+});
+
+test('a first visit to /contacts downloads only the JavaScript the budget counts; a dialog brings its own', async ({
+  page,
+}) => {
+  await signUp(page, account('Ada'));
+  await expect(page).toHaveURL(/\/contacts$/);
+  const budgeted = new Set(
+    initialJavaScript(path.resolve(import.meta.dirname, '../../web/dist'), CONTACTS_PAGE_MODULES).files.map(
+      (file) => `/${file.file}`,
+    ),
+  );
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // Nothing is pointed at while the page loads (pointing at a button starts loading its dialog).
+  await page.mouse.move(0, 0);
+  await page.goto('/contacts');
+  // The list has rendered: a lazy component rendered with it would have asked for its code by now. (The
+  // notification stream stays open, so the network never goes idle.)
+  await page.waitForLoadState('load');
+  await expect(page.getByText('No contacts found')).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => !budgeted.has(script))).toEqual([]);
+
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Add New Contact' })).toBeVisible();
+  expect(scripts.filter((script) => !budgeted.has(script))).toContainEqual(
+    expect.stringMatching(/contact-form-dialog-[\w-]+\.js$/),
+  );
 });

@@ -18,7 +18,6 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import type { GoogleClientTuning } from './integrations/google/google.client';
 import { loggerOptions } from './lib/logger';
 import { type Clock, systemClock } from './lib/time';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -41,7 +40,7 @@ import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRejectNul } from './plugins/reject-nul';
 import { registerWebApp } from './plugins/web-app';
-import { createServices, type Services } from './services';
+import { createServices, type ServiceDeps, type Services } from './services';
 
 export const API_PREFIX = '/api';
 const version: string = JSON.parse(
@@ -80,7 +79,7 @@ export interface AppDeps {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Tests: e.g. a short backoff for Google's quota errors. */
-  google?: GoogleClientTuning;
+  google?: ServiceDeps['google'];
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */

@@ -44,6 +44,7 @@ import { GoogleAuthService } from './modules/google/google-auth.service';
 import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
 import { GoogleCalendarService } from './modules/google/google-calendar.service';
 import { GoogleContactsService } from './modules/google/google-contacts.service';
+import { SyncRuns } from './modules/google/sync-runs';
 import { GroupsRepository } from './modules/groups/groups.repository';
 import { GroupsService } from './modules/groups/groups.service';
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
@@ -81,7 +82,8 @@ export interface ServiceDeps {
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
-  google?: GoogleClientTuning;
+  /** Tests: Google client tuning, and how often a running sync renews its claim. */
+  google?: GoogleClientTuning & { syncHeartbeatMs?: number };
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
@@ -179,9 +181,16 @@ export async function createServices({
     notifications,
     groups,
     workers,
+    jobs,
     turns,
+    databaseKind === 'pglite',
   );
   groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
+  // PGlite has one process: an .ics import still marked in progress was cut off by a crash (decision 0029).
+  if (databaseKind === 'pglite') {
+    const undone = await events.undoInterruptedImports();
+    if (undone.imports > 0) log.warn(undone, 'removed the events of .ics imports cut off by a crash');
+  }
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(
     db,
@@ -200,6 +209,7 @@ export async function createServices({
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);
   if (bots.telegram) registerTelegramHandlers(bots.telegram, bots, botCommands);
   registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
+  const { syncHeartbeatMs, ...googleTuning } = google ?? {};
   const googleRepository = new GoogleRepository(db);
   const googleClient = config.GOOGLE_CLIENT_ID
     ? new GoogleClient({
@@ -208,7 +218,7 @@ export async function createServices({
         redirectUri: new URL('/auth/google/callback', config.PUBLIC_URL).toString(),
         oauthBaseUrl: config.GOOGLE_OAUTH_BASE_URL,
         apiBaseUrl: config.GOOGLE_API_BASE_URL,
-        ...google,
+        ...googleTuning,
       })
     : undefined;
   const googleAuth = new GoogleAuthService(
@@ -220,7 +230,20 @@ export async function createServices({
     tokens,
     clock,
   );
-  const googleContacts = new GoogleContactsService(db, googleRepository, googleAuth, contacts, clock);
+  // PGlite has one process: a Google sync still marked running was cut off by a crash (decision 0029).
+  if (databaseKind === 'pglite') {
+    const released = await googleAuth.releaseInterruptedSyncs();
+    if (released > 0) log.warn({ accounts: released }, 'released the Google syncs cut off by a crash');
+  }
+  const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
+  const googleContacts = new GoogleContactsService(
+    db,
+    googleRepository,
+    googleAuth,
+    contacts,
+    clock,
+    syncRuns,
+  );
   contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
   const googleCalendar = new GoogleCalendarService(
     db,
@@ -228,6 +251,7 @@ export async function createServices({
     googleAuth,
     events,
     clock,
+    syncRuns,
   );
   defineGoogleJobs(jobs, googleContacts, googleCalendar);
   events.onDeleted(async (userId, _eventId, tx) => {

@@ -1,4 +1,4 @@
-import { PersonSchema } from '@relate/contracts';
+import { PeopleResponseSchema, PersonSchema } from '@relate/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createUser, type TestApp, type TestUser } from './test-app';
@@ -36,5 +36,13 @@ describe('response serialization', () => {
     const created = await t.as(user).post('/api/people', { first_name: 'Ann', custom_fields: { Team: 'A' } });
     const person = (await t.as(user).get(`/api/people/${created.json().id}`)).json();
     expect(Object.keys(person).sort()).toEqual(Object.keys(PersonSchema.shape).sort());
+  });
+
+  it('sends the contact list, written by fast-json-stringify, with exactly the contract’s fields', async () => {
+    const list = (await t.as(user).get('/api/people')).json();
+    expect(Object.keys(list).sort()).toEqual(Object.keys(PeopleResponseSchema.shape).sort());
+    expect(list.people.length).toBeGreaterThan(0);
+    for (const person of list.people)
+      expect(Object.keys(person).sort()).toEqual(Object.keys(PersonSchema.shape).sort());
   });
 });

@@ -99,6 +99,30 @@ export class JobRunner {
     );
   }
 
+  /** Replaces the payload of the pending job of `kind` and `key`; pass the caller's transaction as `tx`. */
+  async updatePayload<P>(kind: string, key: string, payload: P, tx?: Database): Promise<void> {
+    if (!this.definitions.has(kind)) throw new Error(`job kind '${kind}' is not defined`);
+    await this.repository.updatePayload(kind, key, payload, tx);
+  }
+
+  /** Deletes the pending job of `kind` and `key` (the work it stood guard over completed). */
+  async cancel(kind: string, key: string, tx?: Database): Promise<void> {
+    await this.repository.deletePending(kind, key, tx);
+  }
+
+  /**
+   * Runs every pending job of `kind` now, whatever its run_at, and answers how many ran: at the start
+   * of PGlite's only process, the undo jobs that a process killed half-way left behind.
+   */
+  async runAllNow(kind: string): Promise<number> {
+    const definition = this.definitions.get(kind);
+    if (!definition) throw new Error(`job kind '${kind}' is not defined`);
+    const now = this.clock();
+    const claimed = await this.repository.claimAll(kind, now, new Date(now.getTime() + definition.leaseMs));
+    for (const job of claimed) await this.run(job);
+    return claimed.length;
+  }
+
   /**
    * Runs `kind` (already defined) every `intervalMs`, one run at a time across all processes; the first
    * run is one interval after the schedule is first created. Call before `ensureSchedules()`.

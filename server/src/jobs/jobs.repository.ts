@@ -42,6 +42,16 @@ interface ClaimedJobRow extends Record<string, unknown> {
 /** node-postgres and PGlite both answer `execute` with `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({
+  id: Number(row.id),
+  kind: row.kind,
+  key: row.key,
+  payload: row.payload,
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  intervalMs: row.interval_ms,
+});
+
 /** The only code that reads or writes the `jobs` table. Times come from the runner's clock, not now(). */
 export class JobsRepository {
   constructor(private readonly db: Database) {}
@@ -87,15 +97,37 @@ export class JobsRepository {
         for update skip locked
       )
       returning id, kind, key, payload, attempts, max_attempts, interval_ms`);
-    return rowsOf<ClaimedJobRow>(result).map((row) => ({
-      id: Number(row.id),
-      kind: row.kind,
-      key: row.key,
-      payload: row.payload,
-      attempts: row.attempts,
-      maxAttempts: row.max_attempts,
-      intervalMs: row.interval_ms,
-    }));
+    return rowsOf<ClaimedJobRow>(result).map(toClaimedJob);
+  }
+
+  /**
+   * Locks every pending job of `kind` not locked by a live run, whatever its run_at, until
+   * `lockedUntil`, and counts the attempt (at start: what a process that died left to undo).
+   */
+  async claimAll(kind: string, now: Date, lockedUntil: Date): Promise<ClaimedJob[]> {
+    const result = await this.db.execute<ClaimedJobRow>(sql`
+      update jobs set locked_until = ${lockedUntil.toISOString()}, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where status = 'pending' and kind = ${kind}
+          and (locked_until is null or locked_until <= ${now.toISOString()})
+        order by id
+        for update skip locked
+      )
+      returning id, kind, key, payload, attempts, max_attempts, interval_ms`);
+    return rowsOf<ClaimedJobRow>(result).map(toClaimedJob);
+  }
+
+  /** Replaces the payload of the pending job of `kind` and `key`. */
+  async updatePayload(kind: string, key: string, payload: unknown, db: Database = this.db): Promise<void> {
+    await db.execute(sql`
+      update jobs set payload = ${JSON.stringify(payload ?? {})}::jsonb
+      where kind = ${kind} and key = ${key} and status = 'pending'`);
+  }
+
+  /** Deletes the pending job of `kind` and `key`. */
+  async deletePending(kind: string, key: string, db: Database = this.db): Promise<void> {
+    await db.execute(sql`delete from jobs where kind = ${kind} and key = ${key} and status = 'pending'`);
   }
 
   async delete(id: number): Promise<void> {

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { NotificationsList } from '@/features/notifications/components/notifications-list';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './guards/require-auth';
 import { WorkspaceLayout } from './layouts/workspace-layout';
 import { ContactsRoute } from './routes/contacts';
@@ -62,7 +61,13 @@ export const routes: RouteObject[] = [
               Component: (await import('./routes/settings')).SettingsPage,
             }),
           },
-          { path: '/notifications', element: <NotificationsList /> },
+          {
+            path: '/notifications',
+            lazy: async () => ({
+              Component: (await import('@/features/notifications/components/notifications-list'))
+                .NotificationsList,
+            }),
+          },
           {
             path: '/companies',
             lazy: async () => ({ Component: (await import('./routes/companies')).CompaniesRoute }),

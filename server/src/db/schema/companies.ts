@@ -36,6 +36,8 @@ export const companies = pgTable(
     domains: text().array().notNull().default(sql`'{}'`),
     description: text(),
     notionId: text(),
+    /** lower(company_search_text(...)), computed by the database on every write (decision 0028). */
+    searchText: text().generatedAlwaysAs((): SQL => sql`lower(${companySearchText(companies)})`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,10 +78,24 @@ export const companies = pgTable(
     index('companies_user_twitter_followers_idx').on(t.userId, t.twitterFollowerCount, t.id),
     index('companies_user_created_at_idx').on(t.userId, t.createdAt, t.id),
 
-    // Case-insensitive substring filters and search (ILIKE '%...%').
+    // Case-insensitive substring filters (ILIKE '%...%') and search (LIKE on the lower-cased search text).
     index('companies_record_trgm_idx').using('gin', sql`${t.record} gin_trgm_ops`),
     index('companies_categories_trgm_idx').using('gin', sql`${t.categories} gin_trgm_ops`),
     index('companies_domains_trgm_idx').using('gin', sql`${textArrayJoin(t.domains)} gin_trgm_ops`),
-    index('companies_search_trgm_idx').using('gin', sql`${companySearchText(t)} gin_trgm_ops`),
+    index('companies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The Total Companies and Active Companies cards of a user (spec: Active is connection_strength strong),
+ * kept by triggers on companies (migration 0024, decision 0028): every statement that inserts, updates,
+ * deletes or truncates companies updates the rows of the users it touched, in its own transaction.
+ * A user without a row has no companies.
+ */
+export const companyStats = pgTable('company_stats', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer().notNull().default(0),
+  active: integer().notNull().default(0),
+});

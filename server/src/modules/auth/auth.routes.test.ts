@@ -165,6 +165,21 @@ describe('sign-in and tokens', () => {
     }
   });
 
+  it('refuses a token that expired after it was last accepted', async () => {
+    const user = await createUser(t.app);
+    expect((await me(user.token)).statusCode).toBe(200);
+    expect((await me(user.token)).statusCode).toBe(200);
+    now = new Date(Date.now() + 16 * 60_000);
+    try {
+      const expired = await me(user.token);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json().code).toBe('TOKEN_EXPIRED');
+    } finally {
+      now = new Date();
+    }
+    expect((await me(user.token)).statusCode).toBe(200);
+  });
+
   it('rotates refresh tokens, and a reused one revokes the whole family', async () => {
     const user = await createUser(t.app);
     const first = await refresh(user.refreshToken);

@@ -1,11 +1,15 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
-import { and, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { type BoundedCount, boundedCount } from '../../db/bounded-count';
+import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { insertJsonRows, insertRowsAsJson, type JsonRows, rowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { companies, companySearchText, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+import { containing, searchTextContains } from '../../db/text-search';
 
-export type CompanyRow = typeof companies.$inferSelect;
+/** A company's columns: all but the stored search text, which only searches read. */
+const { searchText: _searchText, ...COMPANY_COLUMNS } = getTableColumns(companies);
+
+export type CompanyRow = Omit<typeof companies.$inferSelect, 'searchText'>;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /**
@@ -42,9 +46,6 @@ const allIdentical = sql<boolean>`count(distinct (${companies.categories}, ${com
   ${companies.connectionStrength}, ${companies.twitter}, ${companies.description}, ${companies.notionId},
   ${companies.tags}, ${companies.domains})) = 1`;
 
-/** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** Whether the options narrow the list at all (else its total is the stats' total). */
 export function isFiltered({
   q,
@@ -60,7 +61,7 @@ function filters(userId: number, options: CompanyListOptions): SQL | undefined {
   const { q, name, categories, domains, connection_strength } = options;
   return and(
     eq(companies.userId, userId),
-    q ? ilike(companySearchText(companies), containing(q)) : undefined,
+    q ? searchTextContains(companies.searchText, q) : undefined,
     name ? ilike(companies.record, containing(name)) : undefined,
     categories ? ilike(companies.categories, containing(categories)) : undefined,
     domains ? ilike(textArrayJoin(companies.domains), containing(domains)) : undefined,
@@ -80,39 +81,50 @@ function ordering(sort: CompanySort, order: 'asc' | 'desc'): SQL[] {
 export class CompaniesRepository {
   constructor(private readonly db: Database) {}
 
-  /** One page of the user's companies matching the options. */
-  page(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<CompanyRow[]> {
-    return db
-      .select()
-      .from(companies)
-      .where(filters(userId, options))
-      .orderBy(...ordering(options.sort, options.order))
-      .limit(options.page_size)
-      .offset((options.page - 1) * options.page_size);
-  }
-
-  /** The companies matching the options, counted up to a bound past the page's start. */
-  countMatching(userId: number, options: CompanyListOptions, db: Database = this.db): Promise<BoundedCount> {
+  /**
+   * One page of the user's companies matching the options and, when `counted`, how many match, counted
+   * up to a bound past the page's start in the same statement (a page past the end is counted on its own).
+   */
+  async page(
+    userId: number,
+    options: CompanyListOptions,
+    counted: boolean,
+    db: Database = this.db,
+  ): Promise<{ rows: CompanyRow[]; count?: BoundedCount }> {
+    const condition = filters(userId, options);
     const offset = (options.page - 1) * options.page_size;
-    return boundedCount(db, companies, filters(userId, options), offset);
-  }
-
-  async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {
-    const [row] = await db
+    const found = await db
       .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${companies.connectionStrength} = 'strong')`.mapWith(
-          Number,
-        ),
+        ...COMPANY_COLUMNS,
+        matched: counted ? boundedCountOf(db, companies, condition, offset) : sql<number>`0`,
       })
       .from(companies)
-      .where(eq(companies.userId, userId));
-    return row;
+      .where(condition)
+      .orderBy(...ordering(options.sort, options.order))
+      .limit(options.page_size)
+      .offset(offset);
+    const rows: CompanyRow[] = found.map(({ matched: _matched, ...row }) => row);
+    if (!counted) return { rows };
+    if (found.length > 0) return { rows, count: boundedTotal(found[0].matched, offset) };
+    return {
+      rows,
+      count:
+        offset === 0 ? { total: 0, capped: false } : await boundedCount(db, companies, condition, offset),
+    };
+  }
+
+  /** The Total Companies and Active Companies cards: one row, kept by triggers (decision 0028). */
+  async stats(userId: number, db: Database = this.db): Promise<{ total: number; active: number }> {
+    const [row] = await db
+      .select({ total: companyStats.total, active: companyStats.active })
+      .from(companyStats)
+      .where(eq(companyStats.userId, userId));
+    return row ?? { total: 0, active: 0 };
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<CompanyRow | undefined> {
     const [row] = await db
-      .select()
+      .select(COMPANY_COLUMNS)
       .from(companies)
       .where(and(eq(companies.userId, userId), eq(companies.id, id)));
     return row;
@@ -122,7 +134,7 @@ export class CompaniesRepository {
   findByIds(userId: number, ids: number[], db: Database = this.db): Promise<CompanyRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db
-      .select()
+      .select(COMPANY_COLUMNS)
       .from(companies)
       .where(and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`))
       .orderBy(companies.id);
@@ -140,7 +152,7 @@ export class CompaniesRepository {
     const [row] = await db
       .insert(companies)
       .values({ ...values, userId })
-      .returning();
+      .returning(COMPANY_COLUMNS);
     return row;
   }
 
@@ -167,7 +179,7 @@ export class CompaniesRepository {
       .update(companies)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(companies.userId, userId), eq(companies.id, id)))
-      .returning();
+      .returning(COMPANY_COLUMNS);
     return row;
   }
 

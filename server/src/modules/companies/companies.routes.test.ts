@@ -383,3 +383,26 @@ describe('delete all', () => {
     expect((await list(owner)).total).toBe(ownersBefore);
   });
 });
+
+describe('the stored search text', () => {
+  it('follows every edit, and matches letters beyond ASCII whatever their case', async () => {
+    const user = await createUser(t.app);
+    const company = await create(user, {
+      record: 'Société Générale',
+      tags: ['BANQUE'],
+      domains: ['societe.example'],
+    });
+    expect(names((await list(user, 'q=SOCI%C3%89T%C3%89')).companies)).toEqual(['Société Générale']);
+    expect(names((await list(user, 'q=banque')).companies)).toEqual(['Société Générale']);
+
+    const changed = await t.as(user).put(`/api/companies/${company.id}`, {
+      tags: ['assurance'],
+      description: 'Compagnie ÉTABLIE',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await list(user, 'q=banque')).total).toBe(0);
+    expect(names((await list(user, 'q=%C3%A9tablie')).companies)).toEqual(['Société Générale']);
+    expect(names((await list(user, 'q=ASSURANCE')).companies)).toEqual(['Société Générale']);
+    expect(Object.keys((await list(user, 'q=assurance')).companies[0])).not.toContain('search_text');
+  });
+});

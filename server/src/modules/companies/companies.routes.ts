@@ -19,6 +19,7 @@ import {
   UpdateCompanyBodySchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fastSerializer } from '../../lib/fast-serializer';
 import { parseJsonBody } from '../../lib/json-body';
 
 /**
@@ -42,6 +43,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: { tags, querystring: ListCompaniesQuerySchema, response: { 200: CompaniesResponseSchema } },
+      serializerCompiler: fastSerializer(CompaniesResponseSchema),
     },
     async (request) => companies.list(request.user.id, request.query),
   );

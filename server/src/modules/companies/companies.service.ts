@@ -45,13 +45,14 @@ export class CompaniesService {
   ) {}
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
-    // Unfiltered, the list's total is the stats' total: one count instead of two.
-    const [rows, stats, filtered] = await Promise.all([
-      this.repository.page(userId, options),
+    // The stats are one row kept by triggers (decision 0028); unfiltered, the list's total is theirs. A
+    // filtered page carries its bounded count in the same statement. On PostgreSQL both run side by side.
+    const filtered = isFiltered(options);
+    const [{ rows, count }, stats] = await Promise.all([
+      this.repository.page(userId, options, filtered),
       this.repository.stats(userId),
-      isFiltered(options) ? this.repository.countMatching(userId, options) : undefined,
     ]);
-    const { total, capped } = filtered ?? { total: stats.total, capped: false };
+    const { total, capped } = count ?? { total: stats.total, capped: false };
     return {
       companies: rows.map(toCompanyDto),
       total,

@@ -1,15 +1,19 @@
 import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { boundedCount } from '../../db/bounded-count';
+import { boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { contactImports, contactSearchText, contacts } from '../../db/schema';
+import { contactImports, contacts } from '../../db/schema';
+import { containing, searchTextContains } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
-export type ContactRow = typeof contacts.$inferSelect;
+/** A contact's columns: all but the stored search text, which only searches read. */
+const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts);
+
+export type ContactRow = Omit<typeof contacts.$inferSelect, 'searchText'>;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an import writes: every one but the id and the timestamps, which take their defaults. */
-const STREAMED_COLUMNS = Object.keys(getTableColumns(contacts)).filter(
+const STREAMED_COLUMNS = Object.keys(CONTACT_COLUMNS).filter(
   (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
 );
 
@@ -65,9 +69,6 @@ function sortKey(key: string): SQL {
     : sql`lower(${ref})`;
 }
 
-/** ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
 /** The columns the search text is made of: their values are substrings of it. */
 const SEARCHED_KEYS = new Set([
   'full_name',
@@ -85,25 +86,26 @@ const SEARCHED_KEYS = new Set([
 /**
  * The user's contacts as they see them: those of an import still being written (pending, decision 0025)
  * are left out until it completes. The pending imports are a handful of ids at most, looked up once per
- * query (a hashed subplan).
+ * query as an array (an InitPlan). Spelled `<> all(array)` rather than `not in (subquery)`: the planner
+ * takes a NOT IN subquery to keep half the rows, and with that estimate a deep page sorted all of the
+ * user's rows instead of reading an index (decision 0028).
  */
-const ownedBy = (userId: number): SQL =>
+export const ownedBy = (userId: number): SQL =>
   and(
     eq(contacts.userId, userId),
-    sql`coalesce(${contacts.importId}, 0) not in (select ${contactImports.id} from ${contactImports}
-      where ${contactImports.userId} = ${userId} and ${contactImports.pending})`,
+    sql`coalesce(${contacts.importId}, 0) <> all(coalesce((select array_agg(${contactImports.id})
+      from ${contactImports} where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}'))`,
   )!;
 
 function where(userId: number, options: Pick<PeopleListOptions, 'q' | 'filters'>): SQL | undefined {
-  const searchText = contactSearchText(contacts);
   const conditions: (SQL | undefined)[] = [ownedBy(userId)];
-  if (options.q) conditions.push(sql`${searchText} ilike ${containing(options.q)}`);
+  if (options.q) conditions.push(searchTextContains(contacts.searchText, options.q));
   for (const [key, value] of Object.entries(options.filters)) {
     const text = columnText(key);
     if (!text || !value) continue;
     // A value found in a searched column is found in the search text too, so the search text's
     // trigram index narrows the rows first; the column's own test then decides.
-    if (SEARCHED_KEYS.has(key)) conditions.push(sql`${searchText} ilike ${containing(value)}`);
+    if (SEARCHED_KEYS.has(key)) conditions.push(searchTextContains(contacts.searchText, value));
     conditions.push(sql`${text} ilike ${containing(value)}`);
   }
   return and(...conditions);
@@ -134,7 +136,8 @@ export class ContactsRepository {
       sql`${contacts.id} ${sql.raw(options.order)}`,
     ];
     // The page's ids first (from an index where one fits), then only those rows: a deep page skips
-    // over index entries instead of whole rows.
+    // over index entries instead of whole rows. The bounded count rides along in the same statement
+    // (one round trip); a page past the end has no row to carry it and is counted on its own.
     const offset = (options.page - 1) * options.page_size;
     const pageIds = db
       .select({ id: contacts.id })
@@ -143,20 +146,24 @@ export class ContactsRepository {
       .orderBy(...order)
       .limit(options.page_size)
       .offset(offset);
-    const [rows, { total, capped }] = await Promise.all([
-      db
-        .select()
-        .from(contacts)
-        .where(and(ownedBy(userId), inArray(contacts.id, pageIds)))
-        .orderBy(...order),
-      boundedCount(db, contacts, condition, offset),
-    ]);
+    const found = await db
+      .select({ ...CONTACT_COLUMNS, matched: boundedCountOf(db, contacts, condition, offset) })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
+      .orderBy(...order);
+    if (found.length === 0) {
+      const { total, capped } =
+        offset === 0 ? { total: 0, capped: false } : await boundedCount(db, contacts, condition, offset);
+      return { rows: [] as ContactRow[], total, totalCapped: capped };
+    }
+    const { total, capped } = boundedTotal(found[0].matched, offset);
+    const rows: ContactRow[] = found.map(({ matched: _matched, ...row }) => row);
     return { rows, total, totalCapped: capped };
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
     const [row] = await db
-      .select()
+      .select(CONTACT_COLUMNS)
       .from(contacts)
       .where(and(ownedBy(userId), eq(contacts.id, id)));
     return row;
@@ -165,7 +172,7 @@ export class ContactsRepository {
   findByIds(userId: number, ids: number[], db: Database = this.db): Promise<ContactRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return db
-      .select()
+      .select(CONTACT_COLUMNS)
       .from(contacts)
       .where(and(ownedBy(userId), sql`${contacts.id} = any(${sql.param(ids)}::integer[])`))
       .orderBy(contacts.id);
@@ -175,7 +182,7 @@ export class ContactsRepository {
     if (keys.emails.length + keys.phones.length + keys.names.length === 0) return Promise.resolve([]);
     const phoneEnd = (column: AnyColumn) => sql`right(regexp_replace(${column}, '\\D', '', 'g'), 9)`;
     return db
-      .select()
+      .select(CONTACT_COLUMNS)
       .from(contacts)
       .where(
         and(
@@ -194,7 +201,7 @@ export class ContactsRepository {
     let after = 0;
     for (;;) {
       const rows = await db
-        .select()
+        .select(CONTACT_COLUMNS)
         .from(contacts)
         .where(and(ownedBy(userId), sql`${contacts.id} > ${after}`))
         .orderBy(asc(contacts.id))
@@ -209,7 +216,7 @@ export class ContactsRepository {
     const [row] = await db
       .insert(contacts)
       .values({ ...values, userId })
-      .returning();
+      .returning(CONTACT_COLUMNS);
     return row;
   }
 
@@ -233,7 +240,7 @@ export class ContactsRepository {
       .update(contacts)
       .set({ ...values, updatedAt: new Date() })
       .where(and(eq(contacts.userId, userId), eq(contacts.id, id)))
-      .returning();
+      .returning(CONTACT_COLUMNS);
     return row;
   }
 

@@ -304,3 +304,30 @@ describe('export', () => {
     });
   });
 });
+
+describe('the stored search text', () => {
+  it('follows every edit, and matches letters beyond ASCII whatever their case', async () => {
+    const user = await createUser(t.app);
+    const person = await create(user, {
+      first_name: 'Émile',
+      last_name: 'Durkheim',
+      organization: 'ÉCOLE NORMALE',
+      notes: 'Sociologie',
+    });
+    expect(lastNames((await list(user, 'q=%C3%A9mile')).people)).toEqual(['Durkheim']);
+    expect(lastNames((await list(user, 'q=%C3%A9cole%20normale')).people)).toEqual(['Durkheim']);
+    expect(lastNames((await list(user, 'organization=%C3%A9cole')).people)).toEqual(['Durkheim']);
+
+    const changed = await t.as(user).put(`/api/people/${person.id}`, {
+      organization: 'Sorbonne',
+      notes: null,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await list(user, 'q=normale')).total).toBe(0);
+    expect((await list(user, 'q=sociologie')).total).toBe(0);
+    expect(lastNames((await list(user, 'q=SORBONNE')).people)).toEqual(['Durkheim']);
+    expect(lastNames((await list(user, 'organization=sorb')).people)).toEqual(['Durkheim']);
+    // Only the contact's own fields come back, not the search text.
+    expect(Object.keys((await list(user, 'q=sorbonne')).people[0])).not.toContain('search_text');
+  });
+});

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
+import { fastSerializer } from '../../lib/fast-serializer';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacts } = app.services;
@@ -63,7 +64,11 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/people',
-    { config, schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } } },
+    {
+      config,
+      schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } },
+      serializerCompiler: fastSerializer(PeopleResponseSchema),
+    },
     async (request) => contacts.list(request.user.id, request.query),
   );
 

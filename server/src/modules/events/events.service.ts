@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type {
   CalendarEvent,
@@ -8,6 +9,7 @@ import type {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { QueryTurns } from '../../db/turns';
+import type { JobRunner } from '../../jobs/job-runner';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
@@ -34,8 +36,17 @@ export const MAX_RANGE_DAYS = 400;
 /** Occurrences one calendar request may expand to (a year of 50 daily series). */
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
-/** Events an import writes per transaction. */
+/** Events an import writes per statement (and on PGlite per transaction). */
 const IMPORT_BATCH = 100;
+/** Deletes the events of an .ics import that a crash cut off on PGlite (payload: what it had written). */
+const UNDO_EVENTS_IMPORT = 'events.import.undo';
+/** An import's undo job runs at start, or, as a backstop, when this old. */
+const UNDO_BACKSTOP_MS = 24 * 60 * 60_000;
+
+interface UndoImportPayload {
+  userId: number;
+  eventIds: number[];
+}
 
 /** Runs inside the transaction that deletes an event of `userId`. */
 type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
@@ -45,6 +56,8 @@ type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 export class EventsService {
   private readonly deletedListeners: EventDeletedListener[] = [];
   private readonly changedListeners: EventsChangedListener[] = [];
+  /** Events deleted by undo jobs in this process, for the start's log line. */
+  private undoneEvents = 0;
 
   constructor(
     private readonly db: Database,
@@ -53,8 +66,25 @@ export class EventsService {
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
     private readonly workers: WorkerPool,
+    private readonly jobs: JobRunner,
     private readonly turns: QueryTurns,
-  ) {}
+    /** PGlite: imports are written in short transactions (decision 0025), undone after a crash (0029). */
+    private readonly stagedImports: boolean,
+  ) {
+    jobs.define<UndoImportPayload>(UNDO_EVENTS_IMPORT, async ({ userId, eventIds }) => {
+      this.undoneEvents += await this.repository.deleteMany(userId, eventIds);
+    });
+  }
+
+  /**
+   * At the start of PGlite's only process: deletes the events of the .ics imports a crash cut off
+   * (they were written in transactions of 100, each one visible). Answers how many imports and events.
+   */
+  async undoInterruptedImports(): Promise<{ imports: number; events: number }> {
+    const before = this.undoneEvents;
+    const imports = await this.jobs.runAllNow(UNDO_EVENTS_IMPORT);
+    return { imports, events: this.undoneEvents - before };
+  }
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
   async inRange(user: AuthUser, from: Date, to: Date): Promise<CalendarEvent[]> {
@@ -506,39 +536,80 @@ export class EventsService {
       );
     // Parsing 5,000 events takes seconds of CPU: on a worker thread, not on the one serving everyone.
     const { rows, result } = await this.workers.run('parseIcs', content);
-    // In transactions of 100 events (30-60 ms each here), their changed occurrences with them: one-row
-    // inserts of 5,000 events took 25 s, and even one transaction of batched inserts held PGlite's only
-    // connection, shared by every user, for over a second. If a batch fails, the batches already
-    // written are deleted again.
-    await this.turns.inBackground(() => this.writeImported(user, rows));
+    const batches: ImportedEvent[][] = [];
+    for (let start = 0; start < rows.length; start += IMPORT_BATCH)
+      batches.push(rows.slice(start, start + IMPORT_BATCH));
+    if (!this.stagedImports) {
+      // PostgreSQL: one transaction (other users have other connections); a failure or a crash rolls
+      // it back. Statements of 100 events with a turn of the event loop between them.
+      await this.db.transaction(async (tx) => {
+        for (const batch of batches) {
+          await this.turns.giveWay();
+          await this.insertBatch(user.id, batch, tx);
+        }
+        if (rows.length > 0) await this.changed(user.id, tx);
+      });
+      return result;
+    }
+    // PGlite: in transactions of 100 events (30-60 ms each here), their changed occurrences with them:
+    // one-row inserts of 5,000 events took 25 s, and even one transaction of batched inserts held
+    // PGlite's only connection, shared by every user, for over a second. If a batch fails, the batches
+    // already written are deleted again; if the process dies, the undo job, which each batch's
+    // transaction brings up to date, deletes them at the next start (decision 0029).
+    await this.turns.inBackground(() => this.writeStaged(user.id, batches));
     return result;
   }
 
-  /** The events of an import in transactions of IMPORT_BATCH, giving way to requests between them. */
-  private async writeImported(user: AuthUser, rows: ImportedEvent[]) {
+  /**
+   * PGlite: the batches in transactions of their own, giving way to requests' queries between them
+   * (decision 0030), recorded in an undo job that a crash leaves for the next start (decision 0029).
+   */
+  private async writeStaged(userId: number, batches: ImportedEvent[][]) {
+    const undo = randomUUID();
     const written: number[] = [];
+    await this.jobs.enqueue<UndoImportPayload>(
+      UNDO_EVENTS_IMPORT,
+      { userId, eventIds: [] },
+      { key: undo, runAt: new Date(Date.now() + UNDO_BACKSTOP_MS) },
+    );
     try {
-      for (let start = 0; start < rows.length; start += IMPORT_BATCH) {
+      for (const batch of batches) {
         await this.turns.giveWay();
-        const batch = rows.slice(start, start + IMPORT_BATCH);
         await this.db.transaction(async (tx) => {
-          const ids = await this.repository.insertMany(
-            user.id,
-            batch.map((row) => row.values),
+          const ids = await this.insertBatch(userId, batch, tx);
+          await this.jobs.updatePayload<UndoImportPayload>(
+            UNDO_EVENTS_IMPORT,
+            undo,
+            { userId, eventIds: [...written, ...ids] },
             tx,
           );
           written.push(...ids);
-          const overrides = batch.flatMap(({ overrides }, index) =>
-            overrides.map((override) => ({ ...override, seriesId: ids[index] })),
-          );
-          if (overrides.length > 0)
-            written.push(...(await this.repository.insertMany(user.id, overrides, tx)));
         });
       }
     } catch (error) {
-      await this.repository.deleteMany(user.id, written);
+      await this.repository.deleteMany(userId, written);
+      await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo);
       throw error;
     }
+    await this.db.transaction(async (tx) => {
+      await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo, tx);
+      if (written.length > 0) await this.changed(userId, tx);
+    });
+  }
+
+  /** One batch of parsed events with their changed occurrences; answers every id written. */
+  private async insertBatch(userId: number, batch: ImportedEvent[], tx: Database): Promise<number[]> {
+    const ids = await this.repository.insertMany(
+      userId,
+      batch.map((row) => row.values),
+      tx,
+    );
+    const overrides = batch.flatMap(({ overrides }, index) =>
+      overrides.map((override) => ({ ...override, seriesId: ids[index] })),
+    );
+    return overrides.length > 0
+      ? [...ids, ...(await this.repository.insertMany(userId, overrides, tx))]
+      : ids;
   }
 
   private async ownedOrThrow(user: AuthUser, id: number, db: Database = this.db): Promise<EventWithOwner> {

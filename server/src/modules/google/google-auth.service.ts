@@ -8,9 +8,9 @@ import { type Clock, toIso } from '../../lib/time';
 import type { IssuedTokens, TokenService } from '../auth/tokens';
 import type { UsersService } from '../users/users.service';
 import type { GoogleRepository } from './google.repository';
+import { STALE_SYNC_RUN_MS } from './sync-runs';
 
 const STATE_TTL_MS = 10 * 60_000;
-export const STALE_SYNC_RUN_MS = 15 * 60_000;
 const CONTACTS_SCOPE = 'https://www.googleapis.com/auth/contacts';
 
 export const googleNotConfigured = () =>
@@ -142,7 +142,7 @@ export class GoogleAuthService {
       google_email: account?.googleEmail ?? null,
       contacts_synced_at: toIso(account?.contactsSyncedAt),
       calendar_synced_at: toIso(account?.calendarSyncedAt),
-      // A run older than 15 minutes died with its process; the next run takes over.
+      // A run that stopped renewing its claim died with its process; the next run takes over.
       contacts_sync_running: Boolean(
         account?.contactsSyncStartedAt &&
           account.contactsSyncStartedAt.getTime() > this.clock().getTime() - STALE_SYNC_RUN_MS,
@@ -165,6 +165,14 @@ export class GoogleAuthService {
     if (!account) return;
     await client.revoke(this.cipher.decrypt(account.refreshTokenEncrypted));
     await this.db.transaction((tx) => this.repository.deleteAccount(userId, tx));
+  }
+
+  /**
+   * At the start of the only process of a PGlite database: a sync still marked running was cut off by
+   * a crash (kill -9, power loss), and would refuse the user's syncs until its claim went stale.
+   */
+  releaseInterruptedSyncs(): Promise<number> {
+    return this.repository.releaseSyncClaims();
   }
 
   /** The user's refresh token, for the syncs. */

@@ -15,7 +15,7 @@ export type NewCalendarLink = Omit<typeof googleCalendarLinks.$inferInsert, 'use
 export class GoogleCalendarRepository {
   constructor(private readonly db: Database) {}
 
-  /** Marks the calendar sync as running unless one is (a run older than `staleBefore` died): the row is the lock. */
+  /** Marks the calendar sync as running unless one is (a run not renewed since `staleBefore` died): the row is the lock. */
   async claimSync(userId: number, now: Date, staleBefore: Date, db: Database = this.db): Promise<boolean> {
     const rows = await db
       .update(googleAccounts)
@@ -29,6 +29,16 @@ export class GoogleCalendarRepository {
           ),
         ),
       )
+      .returning({ userId: googleAccounts.userId });
+    return rows.length > 0;
+  }
+
+  /** A running calendar sync's heartbeat: moves its claim from `previous` to `now` while it is still its own. */
+  async renewSync(userId: number, previous: Date, now: Date, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .update(googleAccounts)
+      .set({ calendarSyncStartedAt: now })
+      .where(and(eq(googleAccounts.userId, userId), eq(googleAccounts.calendarSyncStartedAt, previous)))
       .returning({ userId: googleAccounts.userId });
     return rows.length > 0;
   }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
 import { connectGoogle } from '../../../test/google';
+import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 let google: RunningFakeGoogle;
@@ -646,6 +647,33 @@ describe('Pushing Relate events to Google Calendar', () => {
     while ((await t.app.services.jobs.runDue(50)) > 0);
     expect(calendar().event(sub, inserted.id)!.summary).toBe('Board meeting (moved online)');
     expect(calendar().listEvents(sub)).toHaveLength(1);
+  });
+
+  it('sends the events of an imported .ics file to Google from a background job', async () => {
+    const { user, sub } = await connectedUser();
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Test//EN',
+      'BEGIN:VEVENT',
+      'UID:imported-1@example.com',
+      `DTSTART:${year}0312T090000Z`,
+      `DTEND:${year}0312T100000Z`,
+      'SUMMARY:Imported review',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const body = multipart({}, { name: 'calendar.ics', content: ics, type: 'text/calendar' });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/import',
+      payload: body.payload,
+      headers: { ...user.headers, ...body.headers },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    while ((await t.app.services.jobs.runDue(50)) > 0);
+    expect(calendar().listEvents(sub)).toEqual([expect.objectContaining({ summary: 'Imported review' })]);
   });
 
   it('deletes the Google event when its linked Relate event is deleted', async () => {

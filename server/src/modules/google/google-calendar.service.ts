@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApplyGoogleCalendarBody,
-  ApplyGoogleCalendarResponse,
+  ApplyGoogleReviewResponse,
   CalendarReviewItem,
   GoogleCalendarSyncResponse,
 } from '@relate/contracts';
@@ -21,7 +21,7 @@ import {
   syncedOf,
   toGoogleEvent,
 } from './calendar-mapper';
-import { type GoogleAuthService, STALE_SYNC_RUN_MS } from './google-auth.service';
+import type { GoogleAuthService } from './google-auth.service';
 import type {
   CalendarLinkRow,
   CalendarReviewRow,
@@ -29,6 +29,7 @@ import type {
   GoogleCalendarRepository,
   NewCalendarReview,
 } from './google-calendar.repository';
+import type { SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
 /** The first (and every full) sync reads one year back and two years ahead. */
@@ -104,10 +105,11 @@ export class GoogleCalendarService {
     private readonly auth: GoogleAuthService,
     private readonly events: EventsService,
     private readonly clock: Clock,
+    private readonly runs: SyncRuns,
   ) {}
 
   async sync(userId: number, options: { preview: boolean }): Promise<GoogleCalendarSyncResponse> {
-    const calendar = await this.claim(userId);
+    const { calendar, end } = await this.claim(userId);
     try {
       const state = await this.repository.syncState(userId);
       const changes = await this.fetchChanges(calendar, state?.syncToken ?? null);
@@ -124,12 +126,14 @@ export class GoogleCalendarService {
       const failure = syncFailure(error, 'Failed to sync Google calendar');
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
+    } finally {
+      end();
     }
   }
 
   /** Sends Relate's changes only (after an event was deleted): the same lock as a sync. */
   async pushOnly(userId: number): Promise<number> {
-    const calendar = await this.claim(userId);
+    const { calendar, end } = await this.claim(userId);
     try {
       const pushed = await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
@@ -138,16 +142,20 @@ export class GoogleCalendarService {
       const failure = syncFailure(error, 'Failed to sync Google calendar');
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
+    } finally {
+      end();
     }
   }
 
-  private async claim(userId: number): Promise<GoogleCalendar> {
+  private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: () => void }> {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
-    const now = this.clock();
-    if (!(await this.repository.claimSync(userId, now, new Date(now.getTime() - STALE_SYNC_RUN_MS))))
-      throw conflict('A Google calendar sync is already running', 'GOOGLE_SYNC_RUNNING');
-    return client.calendar(refreshToken);
+    const end = await this.runs.start(`calendar:${userId}`, {
+      claim: (now, staleBefore) => this.repository.claimSync(userId, now, staleBefore),
+      renew: (previous, now) => this.repository.renewSync(userId, previous, now),
+    });
+    if (!end) throw conflict('A Google calendar sync is already running', 'GOOGLE_SYNC_RUNNING');
+    return { calendar: client.calendar(refreshToken), end };
   }
 
   async items(userId: number): Promise<CalendarReviewItem[]> {
@@ -212,7 +220,7 @@ export class GoogleCalendarService {
   }
 
   /** Applies the chosen review items in one transaction (a series with its changed and cancelled occurrences). */
-  async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleCalendarResponse> {
+  async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleReviewResponse> {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);

@@ -1,6 +1,6 @@
 import type {
   ApplyGoogleContactsBody,
-  ApplyGoogleContactsResponse,
+  ApplyGoogleReviewResponse,
   ContactReviewItem,
   GoogleContactsSyncResponse,
   PersonInput,
@@ -29,7 +29,8 @@ import type {
   GoogleRepository,
   NewContactReview,
 } from './google.repository';
-import { type GoogleAuthService, STALE_SYNC_RUN_MS } from './google-auth.service';
+import type { GoogleAuthService } from './google-auth.service';
+import type { SyncRuns } from './sync-runs';
 
 const SOURCE = 'Google Contacts';
 
@@ -97,18 +98,18 @@ export class GoogleContactsService {
     private readonly auth: GoogleAuthService,
     private readonly contacts: ContactsService,
     private readonly clock: Clock,
+    private readonly runs: SyncRuns,
   ) {}
 
   async sync(userId: number, options: { preview: boolean }): Promise<GoogleContactsSyncResponse> {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const account = (await this.repository.account(userId))!;
-    const now = this.clock();
-    if (
-      !(await this.repository.claimContactsSync(userId, now, new Date(now.getTime() - STALE_SYNC_RUN_MS)))
-    ) {
-      throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
-    }
+    const end = await this.runs.start(`contacts:${userId}`, {
+      claim: (now, staleBefore) => this.repository.claimContactsSync(userId, now, staleBefore),
+      renew: (previous, now) => this.repository.renewContactsSync(userId, previous, now),
+    });
+    if (!end) throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
     try {
       const people = client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
@@ -125,6 +126,8 @@ export class GoogleContactsService {
         contactsLastError: failure.message,
       });
       throw failure;
+    } finally {
+      end();
     }
   }
 
@@ -154,7 +157,7 @@ export class GoogleContactsService {
   }
 
   /** Applies the chosen review items in one transaction. */
-  async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleContactsResponse> {
+  async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleReviewResponse> {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);

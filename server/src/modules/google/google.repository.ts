@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   googleAccounts,
@@ -87,7 +87,7 @@ export class GoogleRepository {
   }
 
   /**
-   * Marks the user's contacts sync as running, unless one is already running (a run older than
+   * Marks the user's contacts sync as running, unless one is already running (a run not renewed since
    * `staleBefore` is taken to have died). Works across processes: the row is the lock.
    */
   async claimContactsSync(
@@ -110,6 +110,33 @@ export class GoogleRepository {
       )
       .returning({ userId: googleAccounts.userId });
     return rows.length > 0;
+  }
+
+  /** A running contacts sync's heartbeat: moves its claim from `previous` to `now` while it is still its own. */
+  async renewContactsSync(
+    userId: number,
+    previous: Date,
+    now: Date,
+    db: Database = this.db,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(googleAccounts)
+      .set({ contactsSyncStartedAt: now })
+      .where(and(eq(googleAccounts.userId, userId), eq(googleAccounts.contactsSyncStartedAt, previous)))
+      .returning({ userId: googleAccounts.userId });
+    return rows.length > 0;
+  }
+
+  /** Releases every sync claim (at the start of the only process of a PGlite database: they were left by a crash). */
+  async releaseSyncClaims(db: Database = this.db): Promise<number> {
+    const rows = await db
+      .update(googleAccounts)
+      .set({ contactsSyncStartedAt: null, calendarSyncStartedAt: null })
+      .where(
+        or(isNotNull(googleAccounts.contactsSyncStartedAt), isNotNull(googleAccounts.calendarSyncStartedAt)),
+      )
+      .returning({ userId: googleAccounts.userId });
+    return rows.length;
   }
 
   async connectedUserIds(db: Database = this.db): Promise<number[]> {

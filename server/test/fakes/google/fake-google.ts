@@ -106,6 +106,11 @@ export class FakeGoogle {
   }[] = [];
   /** Each account's primary Google Calendar. */
   readonly calendar = new FakeCalendar();
+  /**
+   * Every People and Calendar call is answered this much later, as over a network (Google takes a few
+   * hundred ms for a page of 1,000 contacts): gives a sync a fetch phase long enough to interrupt.
+   */
+  apiLatencyMs = 0;
 
   private readonly accounts = new Map<string, FakeAccount>();
   private readonly people = new Map<string, Map<string, StoredPerson>>();
@@ -248,6 +253,8 @@ export class FakeGoogle {
       body,
       headers: request.headers,
     });
+    if (this.apiLatencyMs > 0 && /^\/(v1|calendar)\//.test(url.pathname))
+      await new Promise((resolve) => setTimeout(resolve, this.apiLatencyMs));
     let lost = false;
     const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       if (lost) {

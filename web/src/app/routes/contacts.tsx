@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { ContactsPage } from '@/features/contacts/components/contacts-page';
 import { ShareContactsButton } from '@/features/contacts/components/share-contacts-button';
-import { AddToGoogleButton } from '@/features/google/components/add-to-google-button';
 import { useGroupMembers } from '@/features/groups/api/groups-api';
+
+// Shown only in a contact's detail dialog, and only once Google's status says an account is connected:
+// its code (and the google feature's API) loads with that dialog, not with the list.
+const AddToGoogleButton = lazy(async () => ({
+  default: (await import('@/features/google/components/add-to-google-button')).AddToGoogleButton,
+}));
 
 /**
  * /contacts, with sharing to the members of the user's group (the groups feature's data) and Google's
@@ -14,7 +20,11 @@ export function ContactsRoute() {
       shareAction={(contactIds, onShared) => (
         <ShareContactsButton contactIds={contactIds} onShared={onShared} members={members} />
       )}
-      contactActions={(contactId) => <AddToGoogleButton contactId={contactId} />}
+      contactActions={(contactId) => (
+        <Suspense fallback={null}>
+          <AddToGoogleButton contactId={contactId} />
+        </Suspense>
+      )}
     />
   );
 }

@@ -10,7 +10,7 @@ export function pageWindow(page: number, pageCount: number, maxButtons = 5): num
   return Array.from({ length: count }, (_, index) => first + index);
 }
 
-/** A list's total as the server counted it: "10,000+" when counting stopped before the last match. */
+/** A list's total as the server counted it: "1,000+" when counting stopped before the last match. */
 export function formatListTotal(total: number, capped = false): string {
   return `${total.toLocaleString()}${capped ? '+' : ''}`;
 }

@@ -1,10 +1,4 @@
-import {
-  ContactStatusSchema,
-  GenderSchema,
-  JobStatusSchema,
-  type PersonBody,
-  PrioritySchema,
-} from '@relate/contracts';
+import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, type PersonBody, PRIORITIES } from '@relate/contracts';
 
 /** How each contact field is shown and edited, grouped by the dialog tab that shows it (spec section 2, 3). */
 export type FieldKind = 'text' | 'email' | 'url' | 'tel' | 'textarea' | 'date' | 'datetime' | 'select';
@@ -35,7 +29,7 @@ export const CONTACT_TABS = [
       { key: 'email', label: 'Email', kind: 'email' },
       { key: 'phone', label: 'Phone', kind: 'tel' },
       { key: 'mobile', label: 'Mobile', kind: 'tel' },
-      { key: 'gender', label: 'Gender', kind: 'select', options: GenderSchema.options },
+      { key: 'gender', label: 'Gender', kind: 'select', options: GENDERS },
       { key: 'birthday', label: 'Birthday', kind: 'date' },
       { key: 'address', label: 'Address', kind: 'textarea' },
     ],
@@ -46,7 +40,7 @@ export const CONTACT_TABS = [
     fields: [
       { key: 'organization', label: 'Organization', kind: 'text' },
       { key: 'job_title', label: 'Job Title', kind: 'text' },
-      { key: 'job_status', label: 'Job Status', kind: 'select', options: JobStatusSchema.options },
+      { key: 'job_status', label: 'Job Status', kind: 'select', options: JOB_STATUSES },
     ],
   },
   {
@@ -65,8 +59,8 @@ export const CONTACT_TABS = [
     key: 'connection',
     label: 'Connection Management',
     fields: [
-      { key: 'status', label: 'Status', kind: 'select', options: ContactStatusSchema.options },
-      { key: 'priority', label: 'Priority', kind: 'select', options: PrioritySchema.options },
+      { key: 'status', label: 'Status', kind: 'select', options: CONTACT_STATUSES },
+      { key: 'priority', label: 'Priority', kind: 'select', options: PRIORITIES },
       { key: 'group', label: 'Group', kind: 'text' },
       { key: 'source', label: 'Source', kind: 'text' },
       { key: 'tags', label: 'Tags', kind: 'text' },

@@ -1,7 +1,10 @@
-import { PersonBodySchema } from '@relate/contracts';
-import { format, isValid, parseISO } from 'date-fns';
-import { z } from 'zod';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 import { CONTACT_FIELDS, CUSTOM_PREFIX, type FieldKind } from './fields';
+
+/**
+ * Contact values as the forms and the list's inline row editor hold them, and back. Free of zod: the
+ * list loads this, while the dialogs' validation (contact-form-schema.ts) loads with the dialogs.
+ */
 
 /** What the contact forms edit: every value a string, custom fields under `custom_<name>`. */
 export type ContactFormValues = Record<string, string>;
@@ -13,7 +16,7 @@ function toInput(value: unknown, kind: FieldKind): string {
   if (kind === 'date' || kind === 'datetime') {
     const date = parseISO(String(value));
     if (!isValid(date)) return '';
-    return format(date, kind === 'date' ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm");
+    return lightFormat(date, kind === 'date' ? 'yyyy-MM-dd' : "yyyy-MM-dd'T'HH:mm");
   }
   return String(value);
 }
@@ -73,25 +76,3 @@ export function changedFields(
   }
   return changes;
 }
-
-/** An empty contact cannot be saved: one of these must be filled in. */
-const IDENTIFYING_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'mobile', 'organization'] as const;
-export const EMPTY_CONTACT_MESSAGE = 'Enter a name, an email, a phone number or an organization';
-
-/** The contract's path of an issue, as the form's field name (custom_fields.Team → custom_Team). */
-const formKey = (path: readonly PropertyKey[]) =>
-  path[0] === 'custom_fields' && path.length > 1 ? `${CUSTOM_PREFIX}${String(path[1])}` : String(path[0]);
-
-/**
- * The contact forms' resolver schema: the payload the form would send must pass the contract
- * (PersonBodySchema), and a contact needs at least one identifying value.
- */
-export const contactFormSchema = z.record(z.string(), z.string()).superRefine((values, context) => {
-  const payload = toPayload(values);
-  if (IDENTIFYING_FIELDS.every((key) => payload[key] === null))
-    context.addIssue({ code: 'custom', path: ['first_name'], message: EMPTY_CONTACT_MESSAGE });
-  const body = PersonBodySchema.safeParse(payload);
-  if (body.success) return;
-  for (const issue of body.error.issues)
-    context.addIssue({ code: 'custom', path: [formKey(issue.path)], message: issue.message });
-});

@@ -18,8 +18,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { usePerson } from '../api/people-api';
+import { contactFormSchema } from '../contact-form-schema';
 import { CONTACT_TABS, CUSTOM_PREFIX, customFieldSpecs, type FieldSpec, optionLabel } from '../fields';
-import { type ContactFormValues, contactFormSchema, toFormValues, toPayload } from '../form-values';
+import { type ContactFormValues, toFormValues, toPayload } from '../form-values';
 import { ContactFieldsGrid } from './contact-fields-grid';
 
 const DETAIL_TAB_LABELS: Record<string, string> = {

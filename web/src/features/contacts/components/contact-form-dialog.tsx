@@ -13,15 +13,9 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { contactFormSchema, EMPTY_CONTACT_MESSAGE } from '../contact-form-schema';
 import { CONTACT_TABS, customFieldSpecs } from '../fields';
-import {
-  type ContactFormValues,
-  changedFields,
-  contactFormSchema,
-  EMPTY_CONTACT_MESSAGE,
-  toFormValues,
-  toPayload,
-} from '../form-values';
+import { type ContactFormValues, changedFields, toFormValues, toPayload } from '../form-values';
 import { ContactFieldsGrid } from './contact-fields-grid';
 
 interface ContactFormDialogProps {

@@ -1,17 +1,16 @@
 import type { Person } from '@relate/contracts';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { PlusIcon, SearchIcon, UploadIcon, UsersIcon } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
+import { lazyWithPreload, preloadOn, useOpenedOnce } from '@/lib/lazy-with-preload';
 import { useListState } from '@/lib/use-list-state';
 import { useContactColumns } from '../api/columns-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
@@ -22,18 +21,22 @@ import {
   usePeople,
   useUpdatePerson,
 } from '../api/people-api';
-import { ContactsTable } from './contacts-table';
+import { ContactsTable, ContactsTableSkeleton } from './contacts-table';
 
-// The dialogs load after the list has rendered, keeping their forms out of the first download.
-const ContactDetailDialog = lazy(async () => ({
-  default: (await import('./contact-detail-dialog')).ContactDetailDialog,
-}));
-const ContactFormDialog = lazy(async () => ({
-  default: (await import('./contact-form-dialog')).ContactFormDialog,
-}));
-const CsvImportDialog = lazy(async () => ({
-  default: (await import('./csv-import-dialog')).CsvImportDialog,
-}));
+// The dialogs, their forms and the contracts' zod schemas they validate with are downloaded when a
+// dialog first opens (issue 18: the list's first load stays small). Pointing at or focusing the button
+// that opens one starts the download; opening is a transition, so the page stays as it is until the
+// dialog's code is there and the dialog then opens as usual, with no empty frame in between.
+const ContactDetailDialog = lazyWithPreload(
+  async () => (await import('./contact-detail-dialog')).ContactDetailDialog,
+);
+const ContactFormDialog = lazyWithPreload(
+  async () => (await import('./contact-form-dialog')).ContactFormDialog,
+);
+const CsvImportDialog = lazyWithPreload(async () => (await import('./csv-import-dialog')).CsvImportDialog);
+const ConfirmDialog = lazyWithPreload(
+  async () => (await import('@/components/ui/confirm-dialog')).ConfirmDialog,
+);
 
 interface ContactsPageProps {
   /** The share action for the selected contacts (composed by the route: sharing needs the group). */
@@ -75,6 +78,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
   const deletePerson = useDeletePerson();
 
   const openId = Number(searchParams.get('contact')) || null;
+  // React Router applies search param changes in a transition: the detail dialog opens once loaded.
   const setOpenId = (id: number | null) =>
     setSearchParams(
       (current) => {
@@ -85,6 +89,16 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
       },
       { replace: true },
     );
+
+  const addMounted = useOpenedOnce(formOpen);
+  const editMounted = useOpenedOnce(editing !== null);
+  const detailMounted = useOpenedOnce(openId !== null);
+  const importMounted = useOpenedOnce(importOpen);
+  const deleteMounted = useOpenedOnce(toDelete !== null);
+  const openAdd = () => startTransition(() => setFormOpen(true));
+  const openImport = () => startTransition(() => setImportOpen(true));
+  const openEdit = (person: Person) => startTransition(() => setEditing(person));
+  const askDelete = (person: Person) => startTransition(() => setToDelete(person));
 
   useEffect(() => {
     if (people.isError) toast.error('Failed to load contacts');
@@ -130,6 +144,13 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
     setToDelete(null);
   };
 
+  // A row's dialogs (its detail, Edit contact, Delete), fetched when the pointer or focus reaches a row.
+  const preloadRowDialogs = () => {
+    ContactDetailDialog.preload();
+    ContactFormDialog.preload();
+    ConfirmDialog.preload();
+  };
+
   const noContactsAtAll = !people.isPending && total === 0 && !filtering;
 
   return (
@@ -153,12 +174,12 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
               onChange={(event) => list.setSearchInput(event.target.value)}
             />
           </div>
-          <Button variant="outline" onClick={() => setImportOpen(true)}>
+          <Button variant="outline" onClick={openImport} {...preloadOn(CsvImportDialog.preload)}>
             <UploadIcon />
             Import
           </Button>
           {shareAction(selected, () => setSelection({}))}
-          <Button onClick={() => setFormOpen(true)}>
+          <Button onClick={openAdd} {...preloadOn(ContactFormDialog.preload)}>
             <PlusIcon />
             Add
           </Button>
@@ -172,11 +193,11 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
           description="Add your first contact, or import a CSV file from your spreadsheet or address book."
           action={
             <div className="flex gap-2">
-              <Button variant="outline" onClick={() => setImportOpen(true)}>
+              <Button variant="outline" onClick={openImport} {...preloadOn(CsvImportDialog.preload)}>
                 <UploadIcon />
                 Import CSV
               </Button>
-              <Button onClick={() => setFormOpen(true)}>
+              <Button onClick={openAdd} {...preloadOn(ContactFormDialog.preload)}>
                 <PlusIcon />
                 Add Contact
               </Button>
@@ -186,11 +207,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
       ) : (
         <Card className="overflow-hidden">
           {people.isPending || !columns ? (
-            <div className="grid gap-2 p-4">
-              {['a', 'b', 'c', 'd', 'e'].map((key) => (
-                <Skeleton key={key} className="h-10 w-full" />
-              ))}
-            </div>
+            <ContactsTableSkeleton />
           ) : (
             <ContactsTable
               people={people.data?.people ?? []}
@@ -203,8 +220,9 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
               selection={selection}
               onSelectionChange={setSelection}
               onOpen={(person) => setOpenId(person.id)}
-              onDelete={setToDelete}
-              onEditInDialog={setEditing}
+              onDelete={askDelete}
+              onEditInDialog={openEdit}
+              onPreloadDialogs={preloadRowDialogs}
               onSaveRow={saveRow}
               emptyText="No contacts found"
             />
@@ -222,39 +240,54 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
         </Card>
       )}
 
+      {/* A dialog not open yet shows nothing, so nothing is shown while its code arrives either. */}
       <Suspense fallback={null}>
-        <ContactFormDialog
-          open={formOpen}
-          onOpenChange={setFormOpen}
-          person={null}
-          customFieldNames={customFieldNames}
-          onSubmit={addContact}
-        />
-        <ContactFormDialog
-          open={editing !== null}
-          onOpenChange={(open) => !open && setEditing(null)}
-          person={editing}
-          customFieldNames={customFieldNames}
-          onSubmit={(changes) => (editing ? saveRow(editing, changes) : Promise.resolve(false))}
-        />
-        <ContactDetailDialog
-          personId={openId}
-          onOpenChange={(open) => !open && setOpenId(null)}
-          customFieldNames={customFieldNames}
-          onSave={saveRow}
-          extraActions={contactActions}
-        />
-        <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} customFieldNames={customFieldNames} />
+        {addMounted && (
+          <ContactFormDialog
+            open={formOpen}
+            onOpenChange={setFormOpen}
+            person={null}
+            customFieldNames={customFieldNames}
+            onSubmit={addContact}
+          />
+        )}
+        {editMounted && (
+          <ContactFormDialog
+            open={editing !== null}
+            onOpenChange={(open) => !open && setEditing(null)}
+            person={editing}
+            customFieldNames={customFieldNames}
+            onSubmit={(changes) => (editing ? saveRow(editing, changes) : Promise.resolve(false))}
+          />
+        )}
+        {detailMounted && (
+          <ContactDetailDialog
+            personId={openId}
+            onOpenChange={(open) => !open && setOpenId(null)}
+            customFieldNames={customFieldNames}
+            onSave={saveRow}
+            extraActions={contactActions}
+          />
+        )}
+        {importMounted && (
+          <CsvImportDialog
+            open={importOpen}
+            onOpenChange={setImportOpen}
+            customFieldNames={customFieldNames}
+          />
+        )}
+        {deleteMounted && (
+          <ConfirmDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => !open && setToDelete(null)}
+            title="Delete Contact"
+            description={`Are you sure you want to delete ${toDelete?.full_name || 'this contact'}? This cannot be undone.`}
+            confirmLabel="Delete"
+            destructive
+            onConfirm={confirmDelete}
+          />
+        )}
       </Suspense>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        title="Delete Contact"
-        description={`Are you sure you want to delete ${toDelete?.full_name || 'this contact'}? This cannot be undone.`}
-        confirmLabel="Delete"
-        destructive
-        onConfirm={confirmDelete}
-      />
     </div>
   );
 }

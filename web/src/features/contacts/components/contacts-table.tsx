@@ -1,15 +1,23 @@
 import type { ContactColumn, Person } from '@relate/contracts';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
 import { CheckIcon, PencilIcon, Share2Icon, SquarePenIcon, Trash2Icon, XIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, startTransition, useMemo, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { IconButton } from '@/components/icon-button';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { lazyWithPreload } from '@/lib/lazy-with-preload';
 import type { ListSort } from '@/lib/use-list-state';
 import { CUSTOM_PREFIX, columnLabel, fieldByKey } from '../fields';
-import { type ContactFormValues, changedFields, toFormValues } from '../form-values';
+import type { ContactFormValues } from '../form-values';
 import { CellValue, columnValue } from './cell-value';
-import { FieldInput } from './field-input';
+
+// The row editor (its inputs with the select fields' Radix Select, and the form values code) loads when
+// a row is first edited, or earlier when the pointer or focus reaches a row. Starting an edit is a
+// transition inside the table's Suspense boundary, so the row keeps showing its values until the
+// inputs are there, then turns into the editor at once.
+const FieldInput = lazyWithPreload(async () => (await import('./field-input')).FieldInput);
+const loadFormValues = () => import('../form-values');
 
 interface ContactsTableProps {
   people: Person[];
@@ -24,6 +32,8 @@ interface ContactsTableProps {
   onOpen: (person: Person) => void;
   onDelete: (person: Person) => void;
   onEditInDialog: (person: Person) => void;
+  /** Start downloading the dialogs a row opens (the pointer or focus has reached a row). */
+  onPreloadDialogs?: () => void;
   onSaveRow: (person: Person, changes: Record<string, unknown>) => Promise<boolean>;
   emptyText: string;
 }
@@ -38,6 +48,17 @@ interface RowEdit {
 }
 
 const nameOf = (person: Person) => person.full_name || 'contact';
+
+/** Placeholder rows while the contacts load. */
+export function ContactsTableSkeleton() {
+  return (
+    <div className="grid gap-2 p-4">
+      {['a', 'b', 'c', 'd', 'e'].map((key) => (
+        <Skeleton key={key} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
 
 /** The contacts list: the user's columns, server-side sort and filters, inline row editing. */
 export function ContactsTable(props: ContactsTableProps) {
@@ -83,13 +104,21 @@ export function ContactsTable(props: ContactsTableProps) {
     [columns, editing],
   );
 
-  const startEdit = (person: Person) => {
+  const preload = () => {
+    FieldInput.preload();
+    void loadFormValues();
+    props.onPreloadDialogs?.();
+  };
+
+  const startEdit = async (person: Person) => {
+    const { toFormValues } = await loadFormValues();
     const values = toFormValues(person, customFieldNames);
-    setEditing({ id: person.id, original: values, values });
+    startTransition(() => setEditing({ id: person.id, original: values, values }));
   };
 
   const saveEdit = async (person: Person) => {
     if (!editing) return;
+    const { changedFields } = await loadFormValues();
     const changes = changedFields(editing.original, editing.values);
     if (Object.keys(changes).length === 0) {
       setEditing(null);
@@ -102,61 +131,63 @@ export function ContactsTable(props: ContactsTableProps) {
   };
 
   return (
-    <DataTable
-      label="Contacts"
-      columns={tableColumns}
-      data={people}
-      getRowId={(person) => String(person.id)}
-      getRowLabel={nameOf}
-      sort={props.sort}
-      onSortChange={props.onSortChange}
-      rowSelection={props.selection}
-      onRowSelectionChange={props.onSelectionChange}
-      onRowOpen={(person) => editing?.id !== person.id && props.onOpen(person)}
-      rowProps={() => ({ 'data-testid': 'contact-row' })}
-      className="sm:min-w-max"
-      empty={props.emptyText}
-      filterRow={(key) => {
-        const label = columns.find((column) => column.key === key)?.label || columnLabel(key);
-        return (
-          <Input
-            className="h-7 min-w-28 text-xs font-normal normal-case"
-            placeholder="Filter..."
-            aria-label={`Filter ${label}`}
-            value={props.filters[key] ?? ''}
-            onChange={(event) => props.onFilterChange(key, event.target.value)}
-          />
-        );
-      }}
-      rowActions={(person) =>
-        editing?.id === person.id ? (
-          <>
-            <IconButton
-              icon={CheckIcon}
-              label="Save"
-              variant="default"
-              onClick={() => saveEdit(person)}
-              disabled={saving}
+    <Suspense fallback={<ContactsTableSkeleton />}>
+      <DataTable
+        label="Contacts"
+        columns={tableColumns}
+        data={people}
+        getRowId={(person) => String(person.id)}
+        getRowLabel={nameOf}
+        sort={props.sort}
+        onSortChange={props.onSortChange}
+        rowSelection={props.selection}
+        onRowSelectionChange={props.onSelectionChange}
+        onRowOpen={(person) => editing?.id !== person.id && props.onOpen(person)}
+        rowProps={() => ({ 'data-testid': 'contact-row', onPointerEnter: preload, onFocus: preload })}
+        className="sm:min-w-max"
+        empty={props.emptyText}
+        filterRow={(key) => {
+          const label = columns.find((column) => column.key === key)?.label || columnLabel(key);
+          return (
+            <Input
+              className="h-7 min-w-28 text-xs font-normal normal-case"
+              placeholder="Filter..."
+              aria-label={`Filter ${label}`}
+              value={props.filters[key] ?? ''}
+              onChange={(event) => props.onFilterChange(key, event.target.value)}
             />
-            <IconButton icon={XIcon} label="Cancel" variant="outline" onClick={() => setEditing(null)} />
-          </>
-        ) : (
-          <>
-            <IconButton icon={PencilIcon} label="Edit row" onClick={() => startEdit(person)} />
-            <IconButton
-              icon={SquarePenIcon}
-              label="Edit contact"
-              onClick={() => props.onEditInDialog(person)}
-            />
-            <IconButton
-              icon={Trash2Icon}
-              label="Delete"
-              className="text-destructive hover:text-destructive"
-              onClick={() => props.onDelete(person)}
-            />
-          </>
-        )
-      }
-    />
+          );
+        }}
+        rowActions={(person) =>
+          editing?.id === person.id ? (
+            <>
+              <IconButton
+                icon={CheckIcon}
+                label="Save"
+                variant="default"
+                onClick={() => saveEdit(person)}
+                disabled={saving}
+              />
+              <IconButton icon={XIcon} label="Cancel" variant="outline" onClick={() => setEditing(null)} />
+            </>
+          ) : (
+            <>
+              <IconButton icon={PencilIcon} label="Edit row" onClick={() => startEdit(person)} />
+              <IconButton
+                icon={SquarePenIcon}
+                label="Edit contact"
+                onClick={() => props.onEditInDialog(person)}
+              />
+              <IconButton
+                icon={Trash2Icon}
+                label="Delete"
+                className="text-destructive hover:text-destructive"
+                onClick={() => props.onDelete(person)}
+              />
+            </>
+          )
+        }
+      />
+    </Suspense>
   );
 }

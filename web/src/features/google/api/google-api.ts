@@ -1,8 +1,7 @@
 import type {
   ApplyGoogleCalendarBody,
-  ApplyGoogleCalendarResponse,
   ApplyGoogleContactsBody,
-  ApplyGoogleContactsResponse,
+  ApplyGoogleReviewResponse,
   CalendarReviewItem,
   ContactReviewItem,
   GoogleCalendarSyncResponse,
@@ -61,7 +60,7 @@ export const useSyncGoogleContacts = (refreshes?: readonly QueryKey[]) =>
 export const useApplyGoogleContacts = (refreshes?: readonly QueryKey[]) =>
   useGoogleMutation(
     (body: ApplyGoogleContactsBody) =>
-      fetchJson<ApplyGoogleContactsResponse>('/auth/google/contacts/apply', { method: 'POST', body }),
+      fetchJson<ApplyGoogleReviewResponse>('/auth/google/contacts/apply', { method: 'POST', body }),
     refreshes,
   );
 
@@ -81,7 +80,7 @@ export const useSyncGoogleCalendar = (refreshes?: readonly QueryKey[]) =>
 export const useApplyGoogleCalendar = (refreshes?: readonly QueryKey[]) =>
   useGoogleMutation(
     (body: ApplyGoogleCalendarBody) =>
-      fetchJson<ApplyGoogleCalendarResponse>('/auth/google/calendar/apply', { method: 'POST', body }),
+      fetchJson<ApplyGoogleReviewResponse>('/auth/google/calendar/apply', { method: 'POST', body }),
     refreshes,
   );
 

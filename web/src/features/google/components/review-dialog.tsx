@@ -1,4 +1,4 @@
-import type { CalendarReviewKind, ContactReviewKind } from '@relate/contracts';
+import type { GoogleReviewKind } from '@relate/contracts';
 import { ArrowRightIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
 
-type ReviewKind = ContactReviewKind & CalendarReviewKind;
+type ReviewKind = GoogleReviewKind;
 
 /** What the contacts and the calendar review items have in common. */
 export interface ReviewItem {

@@ -1,0 +1,16 @@
+import fastJson, { type AnySchema } from 'fast-json-stringify';
+import { z } from 'zod';
+
+/**
+ * A route's `serializerCompiler` for its large responses (the contact and company lists, decision
+ * 0028): fast-json-stringify compiled once from the zod response schema, instead of zod's encode
+ * followed by JSON.stringify. A page of 50 people takes about 60 µs instead of 170 µs and allocates
+ * far less. It does not check the response against the schema as zod does: the response is built by
+ * typed mappers, and keys the schema does not name are left out, as zod leaves them out.
+ */
+export function fastSerializer(schema: z.ZodType) {
+  const stringify = fastJson(z.toJSONSchema(schema, { io: 'output' }) as AnySchema);
+  return () =>
+    (data: unknown): string =>
+      stringify(data);
+}
