@@ -9,6 +9,7 @@ import { TokenCipher } from './integrations/google/token-cipher';
 import { createStripeClient } from './integrations/stripe/stripe.client';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
+import { StagedImportWriter } from './jobs/staged-import';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
@@ -152,13 +153,17 @@ export async function createServices({
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();
+  const companiesRepository = new CompaniesRepository(db);
   const companies = new CompaniesService(
     db,
-    new CompaniesRepository(db),
+    companiesRepository,
     maintenance,
     workers,
-    turns,
-    databaseKind === 'pglite',
+    databaseKind === 'pglite'
+      ? new StagedImportWriter(db, jobs, turns, 'companies.import.undo', (userId, ids) =>
+          companiesRepository.deleteMany(userId, ids),
+        )
+      : undefined,
   );
   const contacts = new ContactsService(
     db,
@@ -190,6 +195,9 @@ export async function createServices({
   if (databaseKind === 'pglite') {
     const undone = await events.undoInterruptedImports();
     if (undone.imports > 0) log.warn(undone, 'removed the events of .ics imports cut off by a crash');
+    const companiesUndone = await companies.undoInterruptedImports();
+    if (companiesUndone.imports > 0)
+      log.warn(companiesUndone, 'removed the companies of CSV imports cut off by a crash');
   }
   const botsRepository = new BotsRepository(db);
   const bots = new BotsService(

@@ -12,7 +12,7 @@ import type {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
-import type { QueryTurns } from '../../db/turns';
+import type { StagedImportWriter } from '../../jobs/staged-import';
 import { notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CompanyCombine } from './companies.csv';
@@ -39,10 +39,18 @@ export class CompaniesService {
     private readonly repository: CompaniesRepository,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
-    private readonly turns: QueryTurns,
-    /** PGlite: an import writes in short statements, giving way to requests between them. */
-    private readonly shortStatements = false,
+    /** PGlite: an import writes in short transactions that give way to requests, undone after a crash. */
+    private readonly staged?: StagedImportWriter,
   ) {}
+
+  /**
+   * At the start of PGlite's only process: deletes the companies of imports a crash cut off. Answers how
+   * many imports and companies.
+   */
+  async undoInterruptedImports(): Promise<{ imports: number; companies: number }> {
+    const { imports, rows } = (await this.staged?.undoInterrupted()) ?? { imports: 0, rows: 0 };
+    return { imports, companies: rows };
+  }
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
     // The stats are one row kept by triggers (decision 0028); unfiltered, the list's total is theirs. A
@@ -109,9 +117,9 @@ export class CompaniesService {
    * Imports every valid row; invalid rows are skipped and reported by their spreadsheet row number. The
    * whole file is read on a worker thread first, so a file that cannot be read to its end writes
    * nothing. On PostgreSQL the rows are written in one transaction. On PGlite, whose one connection
-   * every user shares, they are written in short statements that give way to requests' queries between
+   * every user shares, they are written in short transactions that give way to requests' queries between
    * them (another user waits for one statement, not the import); rows show as they land, and a failed
-   * write deletes the rows already written (decision 0030).
+   * write, or the next start after a crash, deletes the rows already written (decisions 0029, 0030).
    */
   async importCsv(
     userId: number,
@@ -119,7 +127,7 @@ export class CompaniesService {
     customMapping?: CompanyMapping,
     combine?: CompanyCombine | null,
   ): Promise<CompanyCsvResult> {
-    const batchRows = this.shortStatements ? PGLITE_BATCH_ROWS : POSTGRES_BATCH_ROWS;
+    const batchRows = this.staged ? PGLITE_BATCH_ROWS : POSTGRES_BATCH_ROWS;
     const { batches, valid, skipped, errors } = await this.workers.run(
       'prepareCompanies',
       userId,
@@ -128,23 +136,9 @@ export class CompaniesService {
       combine,
       batchRows,
     );
-    if (this.shortStatements) {
-      const written: number[] = [];
-      await this.turns.inBackground(async () => {
-        try {
-          for (const batch of batches) {
-            await this.turns.giveWay();
-            written.push(...(await this.repository.insertPrepared(batch)));
-          }
-        } catch (error) {
-          for (let start = 0; start < written.length; start += PGLITE_BATCH_ROWS * 4) {
-            await this.turns.giveWay();
-            await this.repository.deleteMany(userId, written.slice(start, start + PGLITE_BATCH_ROWS * 4));
-          }
-          throw error;
-        }
-      });
-    } else
+    if (this.staged)
+      await this.staged.write(userId, batches, (batch, tx) => this.repository.insertPrepared(batch, tx));
+    else
       await this.db.transaction(async (tx) => {
         for (const batch of batches) await this.repository.insertPrepared(batch, tx);
       });

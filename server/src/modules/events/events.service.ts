@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type {
   CalendarEvent,
@@ -10,6 +9,7 @@ import type {
 import type { Database } from '../../db/client';
 import type { QueryTurns } from '../../db/turns';
 import type { JobRunner } from '../../jobs/job-runner';
+import { StagedImportWriter } from '../../jobs/staged-import';
 import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
@@ -38,15 +38,6 @@ const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
 /** Events an import writes per statement (and on PGlite per transaction). */
 const IMPORT_BATCH = 100;
-/** Deletes the events of an .ics import that a crash cut off on PGlite (payload: what it had written). */
-const UNDO_EVENTS_IMPORT = 'events.import.undo';
-/** An import's undo job runs at start, or, as a backstop, when this old. */
-const UNDO_BACKSTOP_MS = 24 * 60 * 60_000;
-
-interface UndoImportPayload {
-  userId: number;
-  eventIds: number[];
-}
 
 /** Runs inside the transaction that deletes an event of `userId`. */
 type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
@@ -56,8 +47,7 @@ type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 export class EventsService {
   private readonly deletedListeners: EventDeletedListener[] = [];
   private readonly changedListeners: EventsChangedListener[] = [];
-  /** Events deleted by undo jobs in this process, for the start's log line. */
-  private undoneEvents = 0;
+  private readonly staged: StagedImportWriter;
 
   constructor(
     private readonly db: Database,
@@ -66,14 +56,14 @@ export class EventsService {
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
     private readonly workers: WorkerPool,
-    private readonly jobs: JobRunner,
+    jobs: JobRunner,
     private readonly turns: QueryTurns,
     /** PGlite: imports are written in short transactions (decision 0025), undone after a crash (0029). */
     private readonly stagedImports: boolean,
   ) {
-    jobs.define<UndoImportPayload>(UNDO_EVENTS_IMPORT, async ({ userId, eventIds }) => {
-      this.undoneEvents += await this.repository.deleteMany(userId, eventIds);
-    });
+    this.staged = new StagedImportWriter(db, jobs, turns, 'events.import.undo', (userId, ids) =>
+      this.repository.deleteMany(userId, ids),
+    );
   }
 
   /**
@@ -81,9 +71,8 @@ export class EventsService {
    * (they were written in transactions of 100, each one visible). Answers how many imports and events.
    */
   async undoInterruptedImports(): Promise<{ imports: number; events: number }> {
-    const before = this.undoneEvents;
-    const imports = await this.jobs.runAllNow(UNDO_EVENTS_IMPORT);
-    return { imports, events: this.undoneEvents - before };
+    const { imports, rows } = await this.staged.undoInterrupted();
+    return { imports, events: rows };
   }
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
@@ -556,45 +545,15 @@ export class EventsService {
     // PGlite's only connection, shared by every user, for over a second. If a batch fails, the batches
     // already written are deleted again; if the process dies, the undo job, which each batch's
     // transaction brings up to date, deletes them at the next start (decision 0029).
-    await this.turns.inBackground(() => this.writeStaged(user.id, batches));
-    return result;
-  }
-
-  /**
-   * PGlite: the batches in transactions of their own, giving way to requests' queries between them
-   * (decision 0030), recorded in an undo job that a crash leaves for the next start (decision 0029).
-   */
-  private async writeStaged(userId: number, batches: ImportedEvent[][]) {
-    const undo = randomUUID();
-    const written: number[] = [];
-    await this.jobs.enqueue<UndoImportPayload>(
-      UNDO_EVENTS_IMPORT,
-      { userId, eventIds: [] },
-      { key: undo, runAt: new Date(Date.now() + UNDO_BACKSTOP_MS) },
+    await this.staged.write(
+      user.id,
+      batches,
+      (batch, tx) => this.insertBatch(user.id, batch, tx),
+      async (written, tx) => {
+        if (written.length > 0) await this.changed(user.id, tx);
+      },
     );
-    try {
-      for (const batch of batches) {
-        await this.turns.giveWay();
-        await this.db.transaction(async (tx) => {
-          const ids = await this.insertBatch(userId, batch, tx);
-          await this.jobs.updatePayload<UndoImportPayload>(
-            UNDO_EVENTS_IMPORT,
-            undo,
-            { userId, eventIds: [...written, ...ids] },
-            tx,
-          );
-          written.push(...ids);
-        });
-      }
-    } catch (error) {
-      await this.repository.deleteMany(userId, written);
-      await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo);
-      throw error;
-    }
-    await this.db.transaction(async (tx) => {
-      await this.jobs.cancel(UNDO_EVENTS_IMPORT, undo, tx);
-      if (written.length > 0) await this.changed(userId, tx);
-    });
+    return result;
   }
 
   /** One batch of parsed events with their changed occurrences; answers every id written. */
