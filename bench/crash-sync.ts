@@ -3,7 +3,7 @@ import { type DatabaseHandle, openDatabase } from '../server/src/db/client';
 import { STALE_SYNC_RUN_MS } from '../server/src/modules/google/sync-runs';
 import { type RunningFakeGoogle, startFakeGoogle } from '../server/test/fakes/google/server';
 import type { ServerProcess } from '../server/test/server-process';
-import { checkAcknowledged, sleep, startWriters } from './crash-writers';
+import { checkAcknowledged, eventTitles, sleep, startWriters } from './crash-writers';
 import type { BenchResult } from './harness';
 import { type Account, api, check, signIn, signUp, startServer, stop } from './processes';
 
@@ -91,18 +91,9 @@ async function googleContactsInRelate(base: string, token: string, writersOrgani
   }
 }
 
-async function eventTitles(base: string, token: string): Promise<string[]> {
-  const from = new Date(Date.now() - 2 * DAY).toISOString();
-  const to = new Date(Date.now() + 70 * DAY).toISOString();
-  const answer = await api<{ events: { title: string }[] }>(
-    base,
-    'GET',
-    `/events?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`,
-    { token },
-  );
-  check(answer.status === 200, `list events: ${answer.status}`);
-  return answer.body.events.map((event) => event.title);
-}
+/** The titles of the user's events around now, where the fake Google's events are. */
+const syncedTitles = (base: string, token: string) =>
+  eventTitles(base, token, new Date(Date.now() - 2 * DAY), new Date(Date.now() + 70 * DAY));
 
 /** Each expected value exactly once in `actual`: what is missing, doubled or unexpected. */
 function compare(expected: string[], actual: string[]) {
@@ -313,7 +304,7 @@ export async function syncCrashRun(
     const googleEmails = google.fake.listContacts(sub).map((person) => person.emailAddresses![0].value);
     const googleTitles = google.fake.calendar.listEvents(sub).map((event) => event.summary as string);
     const contactsBefore = (await googleContactsInRelate(server.url, token, organization)).length;
-    const eventsBefore = (await eventTitles(server.url, token)).length;
+    const eventsBefore = (await syncedTitles(server.url, token)).length;
     log(
       `${label}: after the restart, before syncing again: ${contactsBefore} of ${CONTACTS} Google contacts and ${eventsBefore} of ${EVENTS} Google events in Relate`,
     );
@@ -368,7 +359,7 @@ export async function syncCrashRun(
       googleEmails,
       await googleContactsInRelate(server.url, token, organization),
     );
-    checkExactlyOnce('Google events in Relate', googleTitles, await eventTitles(server.url, token));
+    checkExactlyOnce('Google events in Relate', googleTitles, await syncedTitles(server.url, token));
     const second = {
       contacts: await api<SyncAnswer>(server.url, 'GET', '/auth/google/contacts', { token }),
       calendar: await api<SyncAnswer>(server.url, 'GET', '/auth/google/calendar', { token }),

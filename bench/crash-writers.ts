@@ -65,3 +65,15 @@ export async function checkAcknowledged(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The titles of the user's events in [from, to). */
+export async function eventTitles(base: string, token: string, from: Date, to: Date): Promise<string[]> {
+  const answer = await api<{ events: { title: string }[] }>(
+    base,
+    'GET',
+    `/events?start_date=${encodeURIComponent(from.toISOString())}&end_date=${encodeURIComponent(to.toISOString())}`,
+    { token },
+  );
+  check(answer.status === 200, `list events: ${answer.status}`);
+  return answer.body.events.map((event) => event.title);
+}

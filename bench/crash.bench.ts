@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { ServerProcess } from '../server/test/server-process';
 import { syncCrashRun } from './crash-sync';
-import { checkAcknowledged, sleep, startWriters } from './crash-writers';
+import { checkAcknowledged, eventTitles, sleep, startWriters } from './crash-writers';
 import { type BenchResult, type BenchSuite, postgresUrl } from './harness';
 import {
   api,
@@ -68,18 +68,8 @@ function importEvents(base: string, token: string, ics: string) {
 }
 
 /** The titles of the user's events in the imported year. */
-async function eventTitles(base: string, token: string): Promise<string[]> {
-  const from = new Date(EVENTS_FROM).toISOString();
-  const to = new Date(EVENTS_FROM + 366 * DAY).toISOString();
-  const answer = await api<{ events: { title: string }[] }>(
-    base,
-    'GET',
-    `/events?start_date=${encodeURIComponent(from)}&end_date=${encodeURIComponent(to)}`,
-    { token },
-  );
-  check(answer.status === 200, `list events: ${answer.status}`);
-  return answer.body.events.map((event) => event.title);
-}
+const importedTitles = (base: string, token: string) =>
+  eventTitles(base, token, new Date(EVENTS_FROM), new Date(EVENTS_FROM + 366 * DAY));
 
 async function countPeople(base: string, token: string, filter = ''): Promise<number> {
   // A list counts up to 1,000 rows past the start of its page: a page this far on is counted exactly.
@@ -125,7 +115,7 @@ async function importCrashRun(
       icsDone = true;
     });
     for (const deadline = performance.now() + 15_000; label === 'PGlite' && !icsDone; ) {
-      eventsWritten = (await eventTitles(base, owner.token)).length;
+      eventsWritten = (await importedTitles(base, owner.token)).length;
       if (eventsWritten > 0 || performance.now() > deadline) break;
       await sleep(100);
     }
@@ -165,7 +155,7 @@ async function importCrashRun(
     check(afterRerun === ROWS, `after the re-run exactly ${ROWS} imported rows, not ${afterRerun}`);
     log(`${label}: after running the import again: ${afterRerun} rows, no duplicates`);
 
-    const eventsLeft = (await eventTitles(server.url, token)).length;
+    const eventsLeft = (await importedTitles(server.url, token)).length;
     check(
       eventsLeft === 0 || eventsLeft === EVENTS,
       `the .ics import left all events or none, not ${eventsLeft}`,
@@ -180,7 +170,7 @@ async function importCrashRun(
       const again = await importEvents(server.url, token, ics);
       check(again.status === 200 && again.body.imported === EVENTS, `re-run .ics import: ${again.status}`);
     }
-    const titles = await eventTitles(server.url, token);
+    const titles = await importedTitles(server.url, token);
     check(
       titles.length === EVENTS && new Set(titles).size === EVENTS,
       `after the re-run exactly ${EVENTS} events, each once, not ${titles.length} (${new Set(titles).size} different)`,

@@ -169,29 +169,41 @@ const postJson = (url: string, user: User, body: string) =>
     body,
   });
 
+/**
+ * Writes `request` (a head and the start of a body) on a new connection; `answer` is what came back once
+ * `complete` says so, or when the connection fails, or 'no answer within 10 s'.
+ */
+async function rawRequest(request: string, complete: (text: string) => boolean) {
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let text = '';
+  const answered = new Promise<string>((resolve) => {
+    socket.on('data', (chunk) => {
+      text += chunk.toString('latin1');
+      if (complete(text)) resolve(text);
+    });
+    socket.on('error', () => resolve(text));
+  });
+  socket.write(request);
+  const answer = Promise.race([
+    answered,
+    new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
+  ]);
+  return { socket, answer };
+}
+
 describe('a 100 MB JSON body from an anonymous caller', () => {
   it('gets 401 before the server reads it, and health answers meanwhile', async () => {
     const size = 100 * 1024 * 1024;
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let answer = '';
-    const answered = new Promise<string>((resolve) => {
-      socket.on('data', (chunk) => {
-        answer += chunk.toString('latin1');
-        if (answer.includes('\r\n\r\n')) resolve(answer);
-      });
-      socket.on('error', () => resolve(answer));
-    });
-    socket.write(
-      `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`,
+    const { socket, answer } = await rawRequest(
+      `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n` +
+        // The first 16 KB of a JSON document 100 MB long; the rest is never sent. (Much more, and the
+        // server closing the connection with bytes still unread would reset it before the client reads
+        // the answer.)
+        `{"csvData":"${'a'.repeat(16 * 1024)}`,
+      (text) => text.includes('\r\n\r\n'),
     );
-    // The first 16 KB of a JSON document 100 MB long; the rest is never sent. (Much more, and the server
-    // closing the connection with bytes still unread would reset it before the client reads the answer.)
-    socket.write(`{"csvData":"${'a'.repeat(16 * 1024)}`);
-    const head = await Promise.race([
-      answered,
-      new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
-    ]);
+    const head = await answer;
     // Before: the access check waited for the whole body, so nothing came back.
     expect(head).toMatch(/^HTTP\/1\.1 401/);
     expect(head.toLowerCase()).toContain('connection: close');
@@ -378,23 +390,11 @@ describe('the largest JSON body the company CSV routes take', () => {
 
   it('answers a larger one with 413 from its Content-Length, before reading it', async () => {
     const user = await createUser();
-    const socket = net.connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    let answer = '';
-    const answered = new Promise<string>((resolve) => {
-      socket.on('data', (chunk) => {
-        answer += chunk.toString('latin1');
-        if (/\r\n\r\n[\s\S]*\}/.test(answer)) resolve(answer);
-      });
-      socket.on('error', () => resolve(answer));
-    });
-    socket.write(
+    const { socket, answer } = await rawRequest(
       `POST /api/company-csv-processor HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${user.headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: ${100 * 1024 * 1024}\r\n\r\n{"csvData":"Name`,
+      (text) => /\r\n\r\n[\s\S]*\}/.test(text),
     );
-    const head = await Promise.race([
-      answered,
-      new Promise<string>((resolve) => setTimeout(() => resolve('no answer within 10 s'), 10_000)),
-    ]);
+    const head = await answer;
     socket.destroy();
     expect(head).toMatch(/^HTTP\/1\.1 413/);
     expect(head.toLowerCase()).toContain('connection: close');

@@ -26,6 +26,19 @@ const names = async (app: TestApp, userId: number) => {
   return result.rows.map((row) => row.name);
 };
 
+/** The `call`th insert statement of an import fails with `message` (the ones before it are written). */
+function failInsert(call: number, message: string) {
+  const insertPrepared = CompaniesRepository.prototype.insertPrepared;
+  let inserts = 0;
+  vi.spyOn(CompaniesRepository.prototype, 'insertPrepared').mockImplementation(function (
+    this: CompaniesRepository,
+    ...args
+  ) {
+    if (++inserts === call) return Promise.reject(new Error(message));
+    return insertPrepared.apply(this, args);
+  });
+}
+
 /** The statement that fails: a later one on PGlite, so that earlier ones were written. */
 const failAt = () => (t.database.kind === 'pglite' ? 3 : 1);
 
@@ -34,15 +47,7 @@ describe('a company CSV import cut off by a crash', () => {
     const { id } = await createUser(t.app);
     // The process "dies" while writing (PGlite: its third statement of 50; PostgreSQL writes 1,000 at a
     // time): the write fails, and so does the clean-up a live process would do.
-    const insertPrepared = CompaniesRepository.prototype.insertPrepared;
-    let inserts = 0;
-    vi.spyOn(CompaniesRepository.prototype, 'insertPrepared').mockImplementation(function (
-      this: CompaniesRepository,
-      ...args
-    ) {
-      if (++inserts === failAt()) return Promise.reject(new Error('killed'));
-      return insertPrepared.apply(this, args);
-    });
+    failInsert(failAt(), 'killed');
     vi.spyOn(CompaniesRepository.prototype, 'deleteMany').mockRejectedValue(new Error('killed'));
     await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('killed');
     vi.restoreAllMocks();
@@ -75,15 +80,7 @@ describe('a company CSV import cut off by a crash', () => {
 
   it('an import that fails while the process lives deletes what it wrote and leaves no undo job', async () => {
     const { id } = await createUser(t.app);
-    const insertPrepared = CompaniesRepository.prototype.insertPrepared;
-    let inserts = 0;
-    vi.spyOn(CompaniesRepository.prototype, 'insertPrepared').mockImplementation(function (
-      this: CompaniesRepository,
-      ...args
-    ) {
-      if (++inserts === failAt()) return Promise.reject(new Error('disk full'));
-      return insertPrepared.apply(this, args);
-    });
+    failInsert(failAt(), 'disk full');
     await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('disk full');
     vi.restoreAllMocks();
     expect(await names(t, id)).toHaveLength(0);

@@ -41,21 +41,26 @@ const titles = async (app: TestApp, userId: number) => {
   return events.map((event) => event.title).sort();
 };
 
+/** The `call`th insert statement of an import fails with `message` (the ones before it are written). */
+function failInsert(call: number, message: string) {
+  const insertMany = EventsRepository.prototype.insertMany;
+  let inserts = 0;
+  vi.spyOn(EventsRepository.prototype, 'insertMany').mockImplementation(function (
+    this: EventsRepository,
+    ...args
+  ) {
+    if (++inserts === call) return Promise.reject(new Error(message));
+    return insertMany.apply(this, args);
+  });
+}
+
 describe('an .ics import cut off by a crash', () => {
   it('leaves no event after the restart, and importing the file again adds each event once', async () => {
     const { id } = await createUser(t.app);
     const user = (await t.app.services.users.get(id))!;
     // The process "dies" while writing the second batch of 100: the write fails, and so does the
     // clean-up that a live process would do.
-    const insertMany = EventsRepository.prototype.insertMany;
-    let inserts = 0;
-    vi.spyOn(EventsRepository.prototype, 'insertMany').mockImplementation(function (
-      this: EventsRepository,
-      ...args
-    ) {
-      if (++inserts === 2) return Promise.reject(new Error('killed'));
-      return insertMany.apply(this, args);
-    });
+    failInsert(2, 'killed');
     vi.spyOn(EventsRepository.prototype, 'deleteMany').mockRejectedValue(new Error('killed'));
     await expect(t.app.services.events.importIcs(user, ics)).rejects.toThrow('killed');
     vi.restoreAllMocks();
@@ -90,15 +95,7 @@ describe('an .ics import cut off by a crash', () => {
   it('an import that fails while the process lives deletes what it wrote and leaves no undo job', async () => {
     const { id } = await createUser(t.app);
     const user = (await t.app.services.users.get(id))!;
-    const insertMany = EventsRepository.prototype.insertMany;
-    let inserts = 0;
-    vi.spyOn(EventsRepository.prototype, 'insertMany').mockImplementation(function (
-      this: EventsRepository,
-      ...args
-    ) {
-      if (++inserts === 3) return Promise.reject(new Error('disk full'));
-      return insertMany.apply(this, args);
-    });
+    failInsert(3, 'disk full');
     await expect(t.app.services.events.importIcs(user, ics)).rejects.toThrow('disk full');
     vi.restoreAllMocks();
     expect(await titles(t, id)).toHaveLength(0);
