@@ -10,6 +10,11 @@ describe('idRuns', () => {
       [10, 12],
       [20, 20],
     ]);
-    expect(idRuns([7, 7, 8])).toEqual([[7, 8]]);
+    // A later batch extends the last run when it follows it, and starts its own run otherwise.
+    expect(idRuns([5, 6], [[1, 4]])).toEqual([[1, 6]]);
+    expect(idRuns([2], [[5, 6]])).toEqual([
+      [5, 6],
+      [2, 2],
+    ]);
   });
 });

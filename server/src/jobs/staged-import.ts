@@ -17,15 +17,18 @@ interface UndoPayload {
   runs: [number, number][];
 }
 
-/** `ids` as runs of consecutive numbers. */
-export function idRuns(ids: number[]): [number, number][] {
-  const runs: [number, number][] = [];
+/**
+ * `runs` (runs of consecutive ids) with `ids` added, as a new list: a batch's ids extend the last run when
+ * they follow it. Ids are primary keys, so none is added twice.
+ */
+export function idRuns(ids: number[], runs: [number, number][] = []): [number, number][] {
+  const result = runs.map(([first, last]): [number, number] => [first, last]);
   for (const id of [...ids].sort((a, b) => a - b)) {
-    const last = runs.at(-1);
+    const last = result.at(-1);
     if (last && id === last[1] + 1) last[1] = id;
-    else if (!last || id > last[1]) runs.push([id, id]);
+    else result.push([id, id]);
   }
-  return runs;
+  return result;
 }
 
 const idsOf = (runs: [number, number][]) =>
@@ -75,6 +78,7 @@ export class StagedImportWriter {
     return this.turns.inBackground(async () => {
       const undo = randomUUID();
       const written: number[] = [];
+      let runs: [number, number][] = [];
       await this.jobs.enqueue<UndoPayload>(
         this.kind,
         { userId, runs: [] },
@@ -85,12 +89,9 @@ export class StagedImportWriter {
           await this.turns.giveWay();
           await this.db.transaction(async (tx) => {
             const ids = await writeBatch(batch, tx);
-            await this.jobs.updatePayload<UndoPayload>(
-              this.kind,
-              undo,
-              { userId, runs: idRuns([...written, ...ids]) },
-              tx,
-            );
+            const next = idRuns(ids, runs);
+            await this.jobs.updatePayload<UndoPayload>(this.kind, undo, { userId, runs: next }, tx);
+            runs = next;
             written.push(...ids);
           });
         }
