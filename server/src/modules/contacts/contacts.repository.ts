@@ -1,6 +1,6 @@
 import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
-import { insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
+import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { contactImports, contacts } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
@@ -223,6 +223,11 @@ export class ContactsRepository {
   /** Inserts the rows; answers their ids in the same order. */
   async insertMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<number[]> {
     return insertRowsAsJson(db, contacts, rows);
+  }
+
+  /** Writes the rows in one statement (a COPY on PGlite); answers how many. */
+  async copyMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<number> {
+    return copyRows(db, contacts, STREAMED_COLUMNS, rows);
   }
 
   /** Writes every row as it comes (an import), inside the transaction `tx`; answers how many. */
