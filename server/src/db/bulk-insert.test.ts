@@ -14,7 +14,7 @@ async function* generate<T>(rows: T[]) {
   yield* rows;
 }
 
-it('streams rows in with awkward text, NULLs, JSON and dates intact (COPY on PostgreSQL)', async () => {
+it('streams rows in with awkward text, NULLs, JSON and dates intact (COPY on both databases)', async () => {
   const user = await createUser(t.app);
   const awkward = 'tab\there, line\nbreak, carriage\rreturn, back\\slash, \\N, quote " and émoji 🎉';
   const rows = Array.from({ length: 2500 }, (_, index) => ({
