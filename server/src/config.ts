@@ -76,7 +76,7 @@ export const ConfigSchema = z.object({
   /** Another Stripe API address (the local fake in development and tests). */
   STRIPE_API_BASE_URL: optionalUrl,
   /** Where password-reset mails go out, e.g. smtp://user:pass@mail.example.com:587; unset: not sent, logged as a warning. */
-  SMTP_URL: optionalString,
+  SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Relate <no-reply@localhost>'),
 });
 
