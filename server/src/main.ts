@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
@@ -17,12 +17,18 @@ function listeningAt(address: AddressInfo | string | null): { url: string; bound
   return { url: `http://${wildcard ? 'localhost' : host}:${address.port}`, bound: `${host}:${address.port}` };
 }
 
+/** ioredis is loaded only by a server with REDIS_URL (issue 18). */
+async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
+  return new Redis(url, { maxRetriesPerRequest: 2 });
+}
+
 async function main() {
   const config = loadConfig();
   await removeStaleUploads();
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let database: DatabaseHandle | undefined;
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : undefined;
   try {
     database = await openDatabase({
       databaseUrl: config.DATABASE_URL,

@@ -200,22 +200,21 @@ export async function createServices({
       log.warn(companiesUndone, 'removed the companies of CSV imports cut off by a crash');
   }
   const botsRepository = new BotsRepository(db);
-  const bots = new BotsService(
+  const botCommands = new BotCommandsService(tasks, events, contacts, clock);
+  const bots: BotsService = new BotsService(
     db,
     botsRepository,
     users,
     notifications,
     clock,
     config,
-    createTelegramBot(config),
+    createTelegramBot(config, (bot) => registerTelegramHandlers(bot, bots, botCommands)),
     WhatsAppClient.fromConfig(config),
   );
   const botDelivery = new BotDeliveryService(bots, botsRepository, users, clock, {
     name: config.WHATSAPP_NOTIFICATION_TEMPLATE,
     language: config.WHATSAPP_TEMPLATE_LANGUAGE,
   });
-  const botCommands = new BotCommandsService(tasks, events, contacts, clock);
-  if (bots.telegram) registerTelegramHandlers(bots.telegram, bots, botCommands);
   registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
   const { syncHeartbeatMs, ...googleTuning } = google ?? {};
   const googleRepository = new GoogleRepository(db);

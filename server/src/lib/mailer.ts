@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import { lazy } from './lazy';
 
 export interface OutgoingMail {
   to: string;
@@ -11,7 +11,10 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
-/** Sends through the SMTP server of `SMTP_URL`; without one, mails are dropped with a warning. */
+/**
+ * Sends through the SMTP server of `SMTP_URL` (nodemailer, loaded at the first mail); without one, mails
+ * are dropped with a warning.
+ */
 export function createMailer(
   smtpUrl: string | undefined,
   from: string,
@@ -24,10 +27,13 @@ export function createMailer(
       },
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazy(async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    return nodemailer.createTransport(smtpUrl);
+  });
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await transport()).sendMail({ from, ...mail });
     },
   };
 }

@@ -1,6 +1,7 @@
-import { type calendar_v3, calendar as calendarApi } from '@googleapis/calendar';
-import { type people_v1, people as peopleApi } from '@googleapis/people';
-import { CodeChallengeMethod, OAuth2Client } from 'google-auth-library';
+import type { calendar_v3 } from '@googleapis/calendar';
+import type { people_v1 } from '@googleapis/people';
+import type { OAuth2Client } from 'google-auth-library';
+import { type Lazy, lazy } from '../../lib/lazy';
 import { toGoogleApiError } from './google-errors';
 
 export type GooglePerson = people_v1.Schema$Person;
@@ -77,24 +78,26 @@ export interface ConnectionsPage {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Google through its own libraries: google-auth-library for OAuth (PKCE, ID tokens, refresh) and
- * @googleapis/people for contacts. Their endpoints are configurable, so the same code talks to the
- * local fake Google in development and tests.
+ * Google through its own libraries: google-auth-library for OAuth (PKCE, ID tokens, refresh),
+ * @googleapis/people for contacts and @googleapis/calendar for the calendar, each loaded at its first
+ * use. Their endpoints are configurable, so the same code talks to the local fake Google in
+ * development and tests.
  */
 export class GoogleClient {
   private readonly maxTries: number;
   private readonly retryBaseDelayMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
-  private readonly oauth: OAuth2Client;
+  private readonly oauth: Lazy<OAuth2Client>;
 
   constructor(private readonly options: GoogleClientOptions) {
     this.maxTries = options.maxTries ?? 5;
     this.retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.sleep = options.sleep ?? defaultSleep;
-    this.oauth = this.newOAuthClient();
+    this.oauth = lazy(() => this.newOAuthClient());
   }
 
-  private newOAuthClient(): OAuth2Client {
+  private async newOAuthClient(): Promise<OAuth2Client> {
+    const { OAuth2Client } = await import('google-auth-library');
     const base = this.options.oauthBaseUrl?.replace(/\/+$/, '');
     return new OAuth2Client({
       clientId: this.options.clientId,
@@ -116,19 +119,20 @@ export class GoogleClient {
 
   /** A PKCE verifier and its S256 challenge. */
   async createPkce(): Promise<{ codeVerifier: string; codeChallenge: string }> {
-    const { codeVerifier, codeChallenge } = await this.oauth.generateCodeVerifierAsync();
+    const { codeVerifier, codeChallenge } = await (await this.oauth()).generateCodeVerifierAsync();
     return { codeVerifier, codeChallenge: codeChallenge! };
   }
 
-  authorizationUrl(input: {
+  async authorizationUrl(input: {
     state: string;
     nonce: string;
     codeChallenge: string;
     scopes: string[];
     /** Ask for a refresh token (Connect Google). */
     offline: boolean;
-  }): string {
-    return this.oauth.generateAuthUrl({
+  }): Promise<string> {
+    const { CodeChallengeMethod } = await import('google-auth-library');
+    return (await this.oauth()).generateAuthUrl({
       scope: input.scopes,
       state: input.state,
       code_challenge: input.codeChallenge,
@@ -143,7 +147,7 @@ export class GoogleClient {
 
   async exchangeCode(code: string, codeVerifier: string): Promise<GoogleTokens> {
     try {
-      const { tokens } = await this.oauth.getToken({ code, codeVerifier });
+      const { tokens } = await (await this.oauth()).getToken({ code, codeVerifier });
       return {
         accessToken: tokens.access_token ?? undefined,
         refreshToken: tokens.refresh_token ?? undefined,
@@ -157,7 +161,7 @@ export class GoogleClient {
 
   /** Checks the ID token's signature (Google's published keys), issuer, audience and expiry. */
   async verifyIdToken(idToken: string): Promise<GoogleIdentity> {
-    const ticket = await this.oauth.verifyIdToken({ idToken, audience: this.options.clientId });
+    const ticket = await (await this.oauth()).verifyIdToken({ idToken, audience: this.options.clientId });
     const payload = ticket.getPayload();
     if (!payload?.sub) throw new Error('The ID token has no subject');
     return {
@@ -171,9 +175,10 @@ export class GoogleClient {
 
   /** Revokes a token at Google; one that is already dead counts as revoked. The token goes in the body, not the URL. */
   async revoke(token: string): Promise<void> {
+    const oauth = await this.oauth();
     try {
-      await this.oauth.transporter.request({
-        url: this.oauth.endpoints.oauth2RevokeUrl.toString(),
+      await oauth.transporter.request({
+        url: oauth.endpoints.oauth2RevokeUrl.toString(),
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         data: new URLSearchParams({ token }).toString(),
@@ -186,8 +191,9 @@ export class GoogleClient {
   }
 
   /** People API calls as the user whose refresh token this is. */
-  people(refreshToken: string): GooglePeople {
-    const auth = this.newOAuthClient();
+  async people(refreshToken: string): Promise<GooglePeople> {
+    const { people: peopleApi } = await import('@googleapis/people');
+    const auth = await this.newOAuthClient();
     auth.setCredentials({ refresh_token: refreshToken });
     const api = peopleApi({
       version: 'v1',
@@ -198,8 +204,9 @@ export class GoogleClient {
   }
 
   /** Calendar API calls (the primary calendar) as the user whose refresh token this is. */
-  calendar(refreshToken: string): GoogleCalendar {
-    const auth = this.newOAuthClient();
+  async calendar(refreshToken: string): Promise<GoogleCalendar> {
+    const { calendar: calendarApi } = await import('@googleapis/calendar');
+    const auth = await this.newOAuthClient();
     auth.setCredentials({ refresh_token: refreshToken });
     const api = calendarApi({
       version: 'v3',

@@ -1,44 +1,53 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { type Lazy, lazy } from '../../lib/lazy';
 
 export type StripeClient = Stripe;
 export type StripeEvent = Stripe.Event;
 export type StripeSubscription = Stripe.Subscription;
 
 /**
- * The official Stripe library, or undefined when STRIPE_SECRET_KEY is not set. `apiBaseUrl` points it at
- * another address (the local fake) through the library's own host/port/protocol options.
+ * The official Stripe library, made at its first use, or undefined when STRIPE_SECRET_KEY is not set.
+ * `apiBaseUrl` points it at another address (the local fake) through the library's own
+ * host/port/protocol options.
  */
-export function createStripeClient(secretKey: string | undefined, apiBaseUrl?: string): Stripe | undefined {
+export function createStripeClient(
+  secretKey: string | undefined,
+  apiBaseUrl?: string,
+): Lazy<Stripe> | undefined {
   if (!secretKey) return undefined;
   const base = apiBaseUrl ? new URL(apiBaseUrl) : undefined;
-  return new Stripe(secretKey, {
-    ...(base && {
-      host: base.hostname,
-      port: base.port ? Number(base.port) : undefined,
-      protocol: base.protocol === 'http:' ? 'http' : 'https',
-    }),
-    // Every POST carries an idempotency key, so a retried request never charges or creates twice.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
+  return lazy(async () => {
+    const { default: Stripe } = await import('stripe');
+    return new Stripe(secretKey, {
+      ...(base && {
+        host: base.hostname,
+        port: base.port ? Number(base.port) : undefined,
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+      // Every POST carries an idempotency key, so a retried request never charges or creates twice.
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+    });
   });
 }
 
 /**
  * Checks a webhook's Stripe-Signature against the raw body (any v1 entry, 300 s tolerance) and
- * returns the event; throws Stripe's StripeSignatureVerificationError otherwise.
+ * returns the event; rejects with Stripe's StripeSignatureVerificationError otherwise.
  */
-export function verifyWebhookEvent(
+export async function verifyWebhookEvent(
   rawBody: Buffer,
   signature: string,
   secret: string,
   now: Date,
-): Stripe.Event {
+): Promise<Stripe.Event> {
+  const { default: Stripe } = await import('stripe');
   return Stripe.webhooks.constructEvent(rawBody, signature, secret, undefined, undefined, now.getTime());
 }
 
-export const isStripeInvalidRequest = (error: unknown): error is Stripe.errors.StripeInvalidRequestError =>
-  error instanceof Stripe.errors.StripeInvalidRequestError;
-
-export const isStripeError = (error: unknown): error is Stripe.errors.StripeError =>
-  error instanceof Stripe.errors.StripeError;
+/** The error as Stripe's own (its `type` names its class: StripeInvalidRequestError, ...), else undefined. */
+export async function stripeErrorOf(error: unknown): Promise<Stripe.errors.StripeError | undefined> {
+  const { default: Stripe } = await import('stripe');
+  return error instanceof Stripe.errors.StripeError ? error : undefined;
+}

@@ -2,14 +2,14 @@ import type { CurrentPlanResponse, PaidPlanName, PlanName, SubscriptionStatus } 
 import { SubscriptionStatusSchema } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import {
-  isStripeError,
-  isStripeInvalidRequest,
   type StripeClient,
   type StripeEvent,
   type StripeSubscription,
+  stripeErrorOf,
   verifyWebhookEvent,
 } from '../../integrations/stripe/stripe.client';
 import { AppError, conflict } from '../../lib/errors';
+import type { Lazy } from '../../lib/lazy';
 import { type Clock, toIso } from '../../lib/time';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PlanChange, PlansService } from '../plans/plans.service';
@@ -80,7 +80,7 @@ export class BillingService {
     private readonly repository: BillingRepository,
     private readonly plans: PlansService,
     private readonly notifications: NotificationsService,
-    private readonly stripe: StripeClient | undefined,
+    private readonly stripe: Lazy<StripeClient> | undefined,
     private readonly settings: BillingSettings,
     private readonly clock: Clock,
   ) {}
@@ -111,7 +111,7 @@ export class BillingService {
 
   /** A hosted checkout page for a paid plan, for the caller's own Stripe customer. */
   async createCheckout(user: AuthUser, plan: PaidPlanName): Promise<string> {
-    const stripe = this.requireStripe();
+    const stripe = await this.requireStripe();
     const price = this.settings.prices[plan];
     if (!price) throw new AppError(503, 'BILLING_NOT_CONFIGURED', `The ${plan} plan cannot be bought yet`);
     const existing = await this.repository.find(user.id);
@@ -145,7 +145,7 @@ export class BillingService {
 
   /** A billing portal session for the caller's own Stripe customer. */
   async createPortal(user: AuthUser): Promise<string> {
-    const stripe = this.requireStripe();
+    const stripe = await this.requireStripe();
     const account = await this.repository.find(user.id);
     if (!account) throw new AppError(404, 'NO_STRIPE_CUSTOMER', 'No Stripe customer found');
     try {
@@ -155,11 +155,12 @@ export class BillingService {
       });
       return session.url;
     } catch (error) {
+      const stripeError = await stripeErrorOf(error);
       // Stripe answers 400 until the portal is configured in its Dashboard.
-      if (isStripeInvalidRequest(error)) {
+      if (stripeError?.type === 'StripeInvalidRequestError') {
         throw new AppError(503, 'BILLING_PORTAL_UNAVAILABLE', 'Billing portal not available');
       }
-      if (isStripeError(error)) throw new AppError(502, 'STRIPE_ERROR', 'Failed to open billing portal');
+      if (stripeError) throw new AppError(502, 'STRIPE_ERROR', 'Failed to open billing portal');
       throw error;
     }
   }
@@ -169,12 +170,12 @@ export class BillingService {
    * change, so a second delivery of the same event changes nothing.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
-    const stripe = this.requireStripe();
+    const stripe = await this.requireStripe();
     const secret = this.settings.webhookSecret;
     if (!secret) throw new AppError(503, 'BILLING_NOT_CONFIGURED', 'Stripe webhooks are not configured');
     let event: StripeEvent;
     try {
-      event = verifyWebhookEvent(rawBody, signature ?? '', secret, this.clock());
+      event = await verifyWebhookEvent(rawBody, signature ?? '', secret, this.clock());
     } catch {
       throw new AppError(400, 'INVALID_SIGNATURE', 'Invalid Stripe signature');
     }
@@ -242,8 +243,8 @@ export class BillingService {
   }
 
   async cancelSubscription(subscriptionId: string): Promise<void> {
-    const stripe = this.stripe;
-    if (!stripe) return;
+    if (!this.stripe) return;
+    const stripe = await this.stripe();
     await this.callStripe('Failed to cancel the subscription of the account', () =>
       stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-${subscriptionId}` }),
     );
@@ -308,16 +309,17 @@ export class BillingService {
     return undefined;
   }
 
-  private requireStripe(): StripeClient {
+  private async requireStripe(): Promise<StripeClient> {
     if (!this.stripe) throw new AppError(503, 'BILLING_NOT_CONFIGURED', 'Payments are not available yet');
-    return this.stripe;
+    return this.stripe();
   }
 
   private async callStripe<T>(failure: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (isStripeError(error)) throw new AppError(502, 'STRIPE_ERROR', failure, { stripe: error.message });
+      const stripeError = await stripeErrorOf(error);
+      if (stripeError) throw new AppError(502, 'STRIPE_ERROR', failure, { stripe: stripeError.message });
       throw error;
     }
   }

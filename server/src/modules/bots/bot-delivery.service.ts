@@ -104,8 +104,8 @@ export class BotDeliveryService {
   }
 
   private async sendTelegram(chatId: string, message: OutboundMessage): Promise<DeliveryResult> {
-    const bot = this.bots.telegram;
-    if (!bot) throw new Error('Telegram is not configured');
+    if (!this.bots.telegram) throw new Error('Telegram is not configured');
+    const bot = await this.bots.telegram();
     try {
       await bot.api.sendMessage(Number(chatId), telegramHtml(message), {
         parse_mode: 'HTML',
@@ -116,9 +116,9 @@ export class BotDeliveryService {
       });
       return 'sent';
     } catch (error) {
-      const retryAfter = retryAfterSeconds(error);
+      const retryAfter = await retryAfterSeconds(error);
       if (retryAfter !== undefined) throw new SendLater(retryAfter * 1000);
-      if (isBlockedByUser(error)) {
+      if (await isBlockedByUser(error)) {
         await this.bots.telegramBlocked(chatId);
         return 'unlinked';
       }

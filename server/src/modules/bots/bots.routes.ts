@@ -18,7 +18,8 @@ export const botsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bots, botDelivery } = app.services;
   // Development long polling (telegram.runtime.ts) ends with the server.
   app.addHook('onClose', async () => {
-    if (bots.telegram?.isRunning()) await bots.telegram.stop();
+    const bot = await bots.telegram?.();
+    if (bot?.isRunning()) await bot.stop();
   });
   const config = { access: 'user' } as const;
   const tags = ['bots'];

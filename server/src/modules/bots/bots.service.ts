@@ -1,16 +1,16 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { BotStatus } from '@relate/contracts';
 import type { Bot } from 'grammy';
-import { InlineKeyboard } from 'grammy';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
+import type { Lazy } from '../../lib/lazy';
 import type { Clock } from '../../lib/time';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { MessagingAccount } from '../users/users.mappers';
 import type { MessagingFields, UsersService } from '../users/users.service';
 import type { BotsRepository, LinkRequestRow, Platform } from './bots.repository';
-import { escapeHtml, isTelegramError, telegramUsername } from './telegram.client';
+import { escapeHtml, telegramErrorOf, telegramUsername } from './telegram.client';
 import { WhatsAppApiError, type WhatsAppClient } from './whatsapp.client';
 
 export const LINK_TTL_MS = 10 * 60_000;
@@ -51,7 +51,7 @@ export class BotsService {
     private readonly notifications: NotificationsService,
     private readonly clock: Clock,
     private readonly config: Config,
-    readonly telegram: Bot | undefined,
+    readonly telegram: Lazy<Bot> | undefined,
     readonly whatsapp: WhatsAppClient | undefined,
   ) {}
 
@@ -62,7 +62,7 @@ export class BotsService {
       this.repository.latestOpen(userId, 'telegram', now),
       this.repository.latestConfirmed(userId, 'telegram'),
       this.repository.latestOpen(userId, 'whatsapp', now),
-      this.telegram ? telegramUsername(this.telegram) : null,
+      this.telegram ? this.telegram().then(telegramUsername) : null,
     ]);
     const typed = telegramPending?.method === 'typed_id' ? telegramPending : undefined;
     return {
@@ -92,7 +92,7 @@ export class BotsService {
 
   /** A fresh one-time deep link (`https://t.me/<bot>?start=<payload>`); older ones stop working. */
   async createTelegramLink(userId: number, timezone?: string): Promise<{ url: string; expiresAt: Date }> {
-    const bot = this.requireTelegram();
+    const bot = await this.requireTelegram();
     const username = await telegramUsername(bot);
     if (!username) throw new AppError(502, 'BOT_UNAVAILABLE', 'Telegram cannot be reached right now');
     const payload = token(32);
@@ -120,7 +120,7 @@ export class BotsService {
    * and nothing is linked (or delivered) before it does.
    */
   async requestTelegramConfirmation(userId: number, telegramId: string, timezone?: string): Promise<void> {
-    const bot = this.requireTelegram();
+    const bot = await this.requireTelegram();
     const user = await this.requireUser(userId);
     await this.limitSends(userId, 'telegram', 'typed_id');
     const nonce = token(16);
@@ -140,9 +140,14 @@ export class BotsService {
         tx,
       );
     });
-    const keyboard = new InlineKeyboard()
-      .text('Yes, link it', `link:yes:${nonce}`)
-      .text('No', `link:no:${nonce}`);
+    const keyboard = {
+      inline_keyboard: [
+        [
+          { text: 'Yes, link it', callback_data: `link:yes:${nonce}` },
+          { text: 'No', callback_data: `link:no:${nonce}` },
+        ],
+      ],
+    };
     try {
       await bot.api.sendMessage(
         Number(telegramId),
@@ -152,7 +157,8 @@ export class BotsService {
       );
     } catch (error) {
       await this.repository.updateRequest(request.id, { closedAt: this.clock() });
-      if (isTelegramError(error, 400) || isTelegramError(error, 403)) {
+      const code = (await telegramErrorOf(error))?.error_code;
+      if (code === 400 || code === 403) {
         throw fieldError(
           'telegram_id',
           'The bot cannot write to this Telegram account: open the bot in Telegram, press Start, and try again',
@@ -373,9 +379,9 @@ export class BotsService {
     return user;
   }
 
-  private requireTelegram(): Bot {
+  private async requireTelegram(): Promise<Bot> {
     if (!this.telegram) throw notConfigured('Telegram');
-    return this.telegram;
+    return this.telegram();
   }
 
   private requireWhatsApp(): WhatsAppClient {

@@ -34,15 +34,14 @@ export const botWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         body: UpdateSchema,
       },
       preValidation: async (request) => {
-        const bot = bots.telegram;
-        if (!bot || !TELEGRAM_WEBHOOK_SECRET) throw notFound('Webhook');
+        if (!bots.telegram || !TELEGRAM_WEBHOOK_SECRET) throw notFound('Webhook');
         const given = request.headers[TELEGRAM_SECRET_HEADER];
         if (typeof given !== 'string') throw unauthorized('Missing webhook secret');
         if (!safeEqual(given, TELEGRAM_WEBHOOK_SECRET)) throw forbidden('Wrong webhook secret');
       },
     },
     async (request, reply) => {
-      const bot = bots.telegram!;
+      const bot = await bots.telegram!();
       const update = request.body as unknown as Update;
       await initBot(bot);
       await bots.once('telegram', String(update.update_id), () => bot.handleUpdate(update));

@@ -1,10 +1,20 @@
-import { Bot, GrammyError } from 'grammy';
+import type { Bot, GrammyError } from 'grammy';
 import type { Config } from '../../config';
+import { type Lazy, lazy } from '../../lib/lazy';
 
-/** The grammY bot for TELEGRAM_BOT_TOKEN, talking to TELEGRAM_API_ROOT; undefined when no token is set. */
-export function createTelegramBot(config: Config): Bot | undefined {
-  if (!config.TELEGRAM_BOT_TOKEN) return undefined;
-  return new Bot(config.TELEGRAM_BOT_TOKEN, { client: { apiRoot: config.TELEGRAM_API_ROOT } });
+/**
+ * The grammY bot for TELEGRAM_BOT_TOKEN, talking to TELEGRAM_API_ROOT, made at its first use and
+ * handed to `setUp` (its handlers) then; undefined when no token is set.
+ */
+export function createTelegramBot(config: Config, setUp: (bot: Bot) => void): Lazy<Bot> | undefined {
+  const token = config.TELEGRAM_BOT_TOKEN;
+  if (!token) return undefined;
+  return lazy(async () => {
+    const { Bot } = await import('grammy');
+    const bot = new Bot(token, { client: { apiRoot: config.TELEGRAM_API_ROOT } });
+    setUp(bot);
+    return bot;
+  });
 }
 
 /** getMe once per process (grammY needs it before handling updates); gives up after 5 s. */
@@ -22,15 +32,20 @@ export async function telegramUsername(bot: Bot): Promise<string | null> {
   }
 }
 
-export const isTelegramError = (error: unknown, code: number): error is GrammyError =>
-  error instanceof GrammyError && error.error_code === code;
+/** The error as a failed Bot API call's (grammY's GrammyError, with Telegram's error_code), else undefined. */
+export async function telegramErrorOf(error: unknown): Promise<GrammyError | undefined> {
+  const { GrammyError } = await import('grammy');
+  return error instanceof GrammyError ? error : undefined;
+}
 
 /** Telegram answers 403 when the user blocked the bot or deleted their account. */
-export const isBlockedByUser = (error: unknown) => isTelegramError(error, 403);
+export const isBlockedByUser = async (error: unknown) => (await telegramErrorOf(error))?.error_code === 403;
 
 /** Seconds Telegram asks us to wait after a 429, if it said. */
-export const retryAfterSeconds = (error: unknown): number | undefined =>
-  isTelegramError(error, 429) ? error.parameters.retry_after : undefined;
+export async function retryAfterSeconds(error: unknown): Promise<number | undefined> {
+  const telegramError = await telegramErrorOf(error);
+  return telegramError?.error_code === 429 ? telegramError.parameters.retry_after : undefined;
+}
 
 export const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

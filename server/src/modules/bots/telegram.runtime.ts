@@ -11,10 +11,11 @@ const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const
  * 409, and polling and a webhook never run together). Failures are logged; the rest of Relate runs on.
  */
 export async function startTelegram(app: App): Promise<void> {
-  const bot = app.services.bots.telegram;
+  const { telegram } = app.services.bots;
   const { PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_POLLING } = app.config;
-  if (!bot) return;
+  if (!telegram) return;
   try {
+    const bot = await telegram();
     await initBot(bot);
     await bot.api.setMyCommands(COMMANDS.map(({ command, description }) => ({ command, description })));
     if (TELEGRAM_WEBHOOK_SECRET) {

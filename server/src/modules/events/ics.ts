@@ -1,6 +1,6 @@
 import { type EventImportResult, ParticipantSchema } from '@relate/contracts';
 import ical, { ICalAlarmType } from 'ical-generator';
-import nodeIcal from 'node-ical';
+import type { CalendarResponse, VEvent } from 'node-ical';
 import rrulePackage from 'rrule';
 import type { EventRow, EventValues } from './events.repository';
 import { rruleText, ruleZone } from './recurrence';
@@ -148,7 +148,7 @@ const PATTERNS: Record<number, EventValues['repeatPattern']> = {
 };
 
 type IcsDate = Date & { tz?: string; dateOnly?: boolean };
-type IcsEvent = nodeIcal.VEvent & { [key: string]: unknown };
+type IcsEvent = VEvent & { [key: string]: unknown };
 
 const text = (value: unknown): string | null => {
   if (value === undefined || value === null) return null;
@@ -411,9 +411,15 @@ function validZone(zone: string | null | undefined): string | undefined {
   }
 }
 
-/** Reads every VEVENT of an .ics file; a bad one is skipped and reported, the rest imported. */
-export function parseIcs(content: string): { rows: ImportedEvent[]; result: EventImportResult } {
-  let parsed: nodeIcal.CalendarResponse;
+/**
+ * Reads every VEVENT of an .ics file; a bad one is skipped and reported, the rest imported. Only the
+ * worker threads run it (lib/workers/heavy-work.ts): node-ical is loaded there, at the first file.
+ */
+export async function parseIcs(
+  content: string,
+): Promise<{ rows: ImportedEvent[]; result: EventImportResult }> {
+  const { default: nodeIcal } = await import('node-ical');
+  let parsed: CalendarResponse;
   try {
     parsed = nodeIcal.sync.parseICS(content);
   } catch (error) {

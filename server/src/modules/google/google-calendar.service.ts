@@ -149,13 +149,13 @@ export class GoogleCalendarService {
 
   private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: () => void }> {
     const client = this.auth.requireClient();
-    const refreshToken = await this.auth.refreshToken(userId);
+    const calendar = await client.calendar(await this.auth.refreshToken(userId));
     const end = await this.runs.start(`calendar:${userId}`, {
       claim: (now, staleBefore) => this.repository.claimSync(userId, now, staleBefore),
       renew: (previous, now) => this.repository.renewSync(userId, previous, now),
     });
     if (!end) throw conflict('A Google calendar sync is already running', 'GOOGLE_SYNC_RUNNING');
-    return { calendar: client.calendar(refreshToken), end };
+    return { calendar, end };
   }
 
   async items(userId: number): Promise<CalendarReviewItem[]> {

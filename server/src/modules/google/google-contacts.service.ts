@@ -111,7 +111,7 @@ export class GoogleContactsService {
     });
     if (!end) throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
     try {
-      const people = client.people(refreshToken);
+      const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
       const { created, updated } = await this.db.transaction((tx) =>
         this.record(userId, changes, !options.preview, tx),
@@ -231,7 +231,8 @@ export class GoogleContactsService {
         await this.repository.deleteReviews(userId, [review.resourceName], tx);
       }
     });
-    if (keepRelate.size > 0) result.pushed = await this.pushLocalEdits(userId, client.people(refreshToken));
+    if (keepRelate.size > 0)
+      result.pushed = await this.pushLocalEdits(userId, await client.people(refreshToken));
     return result;
   }
 
@@ -254,8 +255,7 @@ export class GoogleContactsService {
       throw conflict('This contact is already in Google', 'GOOGLE_ALREADY_LINKED');
     }
     const relate = relateValues(contact);
-    const created = await client
-      .people(refreshToken)
+    const created = await (await client.people(refreshToken))
       .create(valuesToPerson(relate))
       .catch((error) => {
         throw syncFailure(error);
