@@ -4,7 +4,6 @@ import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzl
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from './client';
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -144,7 +143,9 @@ interface PgliteQueries {
 /** The PGlite instance or transaction under `db`, or undefined on PostgreSQL. */
 function pgliteClient(db: Database): PgliteQueries | undefined {
   const session = (db as unknown as { session?: unknown }).session;
-  return session instanceof PgliteSession ? (session as unknown as { client: PgliteQueries }).client : undefined;
+  return session instanceof PgliteSession
+    ? (session as unknown as { client: PgliteQueries }).client
+    : undefined;
 }
 
 /**
@@ -162,7 +163,13 @@ export async function copyRows<TTable extends PgTable>(
   const client = pgliteClient(db);
   if (!client) return (await insertRowsAsJson(db, table, rows)).length;
   const columns = getTableColumns(table);
-  const blob = new Blob([copyLines(keys.map((key) => columns[key]), keys, rows)]);
+  const blob = new Blob([
+    copyLines(
+      keys.map((key) => columns[key]),
+      keys,
+      rows,
+    ),
+  ]);
   await client.query(copyStatement(table, keys, "'/dev/blob'"), [], { blob });
   return rows.length;
 }
@@ -197,6 +204,7 @@ export async function streamRowsInto<TTable extends PgTable>(
     }
     if (batch.length > 0) yield copyLines(selected, keys, batch);
   }
+  const { from: copyFrom } = await import('pg-copy-streams');
   await pipeline(Readable.from(lines()), client.query(copyFrom(copyStatement(table, keys, 'STDIN'))));
   return written;
 }

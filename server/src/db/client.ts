@@ -7,12 +7,10 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 import { QueryTurns } from './turns';
 
@@ -118,7 +116,13 @@ export async function openPglite(
 
 /** A node-postgres pool on `url`. Migrations run under an advisory lock so that processes starting together don't race. */
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Loaded here, not at the top: a server on PGlite never needs them (about 17 MB resident).
+  const [{ default: pgModule }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pgModule.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
@@ -131,7 +135,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     lockClient.release();
   }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  const listener = new PostgresListener(url);
+  const listener = new PostgresListener(pgModule, url);
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -154,7 +158,10 @@ class PostgresListener {
   private readonly handlers = new Map<string, Set<NotificationHandler>>();
   private closed = false;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly pgModule: typeof pg,
+    private readonly url: string,
+  ) {}
 
   async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
     const client = await this.connect();
@@ -162,7 +169,7 @@ class PostgresListener {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      await client.query(`LISTEN ${this.pgModule.escapeIdentifier(channel)}`);
     }
     set.add(handler);
     return async () => {
@@ -173,14 +180,14 @@ class PostgresListener {
   private connect(): Promise<pg.Client> {
     if (this.client) return Promise.resolve(this.client);
     this.connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: this.url });
+      const client = new this.pgModule.Client({ connectionString: this.url });
       client.on('notification', (message) => {
         for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
       });
       client.on('error', () => this.reconnect());
       await client.connect();
       for (const channel of this.handlers.keys())
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await client.query(`LISTEN ${this.pgModule.escapeIdentifier(channel)}`);
       this.client = client;
       this.connecting = undefined;
       return client;
