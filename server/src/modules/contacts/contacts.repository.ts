@@ -1,9 +1,21 @@
-import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { boundedCountOf, boundedCountQuery, boundedTotal, countLimit } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { UNNAMED } from '../../db/prepared';
 import { contactImports, contacts } from '../../db/schema';
-import { containing, searchTextContains } from '../../db/text-search';
+import { containing, searchTextLike } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
@@ -40,33 +52,32 @@ export interface DuplicateGroupRow {
 }
 
 const CUSTOM_PREFIX = 'custom_';
+const DATE_COLUMNS = new Set(['birthday', 'lastContactDate', 'nextFollowUpDate']);
+/** The column keys a list can be filtered by, besides custom_<name>. */
+const FILTER_KEYS = new Set([...Object.keys(FIELD_COLUMNS), 'created_at', 'updated_at']);
 
-/** The SQL text of a column key, for filtering: dates and timestamps as their text form. */
-function columnText(key: string): SQL | undefined {
-  if (key.startsWith(CUSTOM_PREFIX))
-    return sql`(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
+/**
+ * The SQL text of a column key, for filtering: dates and timestamps as their text form. `name` stands for
+ * the name of a custom field (custom_<name>).
+ */
+function columnText(key: string, name: Placeholder): SQL {
+  if (key.startsWith(CUSTOM_PREFIX)) return sql`(${contacts.customFields} ->> ${name})`;
   if (key === 'created_at') return sql`${contacts.createdAt}::text`;
   if (key === 'updated_at') return sql`${contacts.updatedAt}::text`;
   const column = FIELD_COLUMNS[key as PersonField];
-  if (!column) return undefined;
   const ref = contacts[column];
-  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
-    ? sql`${ref}::text`
-    : sql`${ref}`;
+  return DATE_COLUMNS.has(column) ? sql`${ref}::text` : sql`${ref}`;
 }
 
-/** The sort key of a column: text case-insensitively, dates as they are. */
-function sortKey(key: string): SQL {
+/** The sort key of a column: text case-insensitively, dates as they are. `name` as for `columnText`. */
+function sortKey(key: string, name: Placeholder): SQL {
   if (key === 'id') return sql`${contacts.id}`;
   if (key === 'created_at') return sql`${contacts.createdAt}`;
   if (key === 'updated_at') return sql`${contacts.updatedAt}`;
-  if (key.startsWith(CUSTOM_PREFIX))
-    return sql`lower(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
+  if (key.startsWith(CUSTOM_PREFIX)) return sql`lower(${contacts.customFields} ->> ${name})`;
   const column = FIELD_COLUMNS[key as PersonField] ?? 'createdAt';
   const ref = contacts[column];
-  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
-    ? sql`${ref}`
-    : sql`lower(${ref})`;
+  return DATE_COLUMNS.has(column) ? sql`${ref}` : sql`lower(${ref})`;
 }
 
 /** The columns the search text is made of: their values are substrings of it. */
@@ -90,25 +101,68 @@ const SEARCHED_KEYS = new Set([
  * takes a NOT IN subquery to keep half the rows, and with that estimate a deep page sorted all of the
  * user's rows instead of reading an index (decision 0028).
  */
-export const ownedBy = (userId: number): SQL =>
+export const ownedBy = (userId: number | Placeholder): SQL =>
   and(
     eq(contacts.userId, userId),
     sql`coalesce(${contacts.importId}, 0) <> all(coalesce((select array_agg(${contactImports.id})
       from ${contactImports} where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}'))`,
   )!;
 
-function where(userId: number, options: Pick<PeopleListOptions, 'q' | 'filters'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [ownedBy(userId)];
-  if (options.q) conditions.push(searchTextContains(contacts.searchText, options.q));
+/**
+ * What the text of a list statement depends on; everything else is a value (`listRequest`). The
+ * statements of a shape are built and prepared once (`ContactsRepository.list`).
+ */
+interface ListShape {
+  /** The sort key; custom_ for every custom field, whose name is a value. */
+  sort: string;
+  order: 'asc' | 'desc';
+  search: boolean;
+  /** The keys of the filtered columns, custom_ for each custom field. */
+  filters: string[];
+}
+
+const shapeKey = (key: string) => (key.startsWith(CUSTOM_PREFIX) ? CUSTOM_PREFIX : key);
+const customName = (key: string) => key.slice(CUSTOM_PREFIX.length);
+
+/** A list request as its shape and the values of its statements' placeholders. */
+function listRequest(userId: number, options: PeopleListOptions) {
+  const offset = (options.page - 1) * options.page_size;
+  const shape: ListShape = {
+    sort: shapeKey(options.sort),
+    order: options.order,
+    search: Boolean(options.q),
+    filters: [],
+  };
+  const values: Record<string, unknown> = {
+    userId,
+    sortName: customName(options.sort),
+    limit: options.page_size,
+    offset,
+    countLimit: countLimit(offset),
+  };
+  if (options.q) values.q = containing(options.q);
   for (const [key, value] of Object.entries(options.filters)) {
-    const text = columnText(key);
-    if (!text || !value) continue;
+    if (!value || !(key.startsWith(CUSTOM_PREFIX) || FILTER_KEYS.has(key))) continue;
+    const index = shape.filters.push(shapeKey(key)) - 1;
+    values[`filter${index}`] = containing(value);
+    values[`filterName${index}`] = customName(key);
+  }
+  return { shape, values, offset };
+}
+
+const placeholder = sql.placeholder;
+
+function listCondition(shape: ListShape): SQL {
+  const conditions = [ownedBy(placeholder('userId'))];
+  if (shape.search) conditions.push(searchTextLike(contacts.searchText, placeholder('q')));
+  shape.filters.forEach((key, index) => {
+    const pattern = placeholder(`filter${index}`);
     // A value found in a searched column is found in the search text too, so the search text's
     // trigram index narrows the rows first; the column's own test then decides.
-    if (SEARCHED_KEYS.has(key)) conditions.push(searchTextContains(contacts.searchText, value));
-    conditions.push(sql`${text} ilike ${containing(value)}`);
-  }
-  return and(...conditions);
+    if (SEARCHED_KEYS.has(key)) conditions.push(searchTextLike(contacts.searchText, pattern));
+    conditions.push(sql`${columnText(key, placeholder(`filterName${index}`))} ilike ${pattern}`);
+  });
+  return and(...conditions)!;
 }
 
 /** Columns that are never null sort without NULLS LAST, so that their indexes serve the order. */
@@ -125,40 +179,76 @@ const allIdentical = sql<boolean>`count(distinct ${comparedFields}) = 1`;
 const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
 const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
+/** Prepared list shapes kept at most; past that the cache starts again (a handful are in use). */
+const MAX_LIST_SHAPES = 200;
+
+/**
+ * The statements of a list shape, built once: building a statement and its SQL text with Drizzle cost
+ * about as much server time as the rest of a list request (decision 0031). They are PostgreSQL's
+ * unnamed statements (`UNNAMED`), planned for each request's own values as before: a plan kept for a
+ * shape would be made without the search pattern or the offset.
+ */
+function prepareList(db: Database, shape: ListShape) {
+  const condition = listCondition(shape);
+  const nulls = NOT_NULL_SORT_KEYS.has(shape.sort) ? '' : ' nulls last';
+  const order = [
+    sql`${sortKey(shape.sort, placeholder('sortName'))} ${sql.raw(shape.order + nulls)}`,
+    sql`${contacts.id} ${sql.raw(shape.order)}`,
+  ];
+  // The page's ids first (from an index where one fits), then only those rows: a deep page skips
+  // over index entries instead of whole rows. The bounded count rides along in the same statement
+  // (one round trip); a page past the end has no row to carry it and is counted on its own.
+  const pageIds = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(condition)
+    .orderBy(...order)
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'));
+  const rowsToCount = placeholder('countLimit');
+  return {
+    page: db
+      .select({ ...CONTACT_COLUMNS, matched: boundedCountOf(db, contacts, condition, rowsToCount) })
+      .from(contacts)
+      .where(and(eq(contacts.userId, placeholder('userId')), inArray(contacts.id, pageIds)))
+      .orderBy(...order)
+      .prepare(UNNAMED),
+    count: boundedCountQuery(db, contacts, condition, rowsToCount).prepare(UNNAMED),
+  };
+}
+
+type ListStatements = ReturnType<typeof prepareList>;
+
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
-  async list(userId: number, options: PeopleListOptions, db: Database = this.db) {
-    const condition = where(userId, options);
-    const nulls = NOT_NULL_SORT_KEYS.has(options.sort) ? '' : ' nulls last';
-    const order = [
-      sql`${sortKey(options.sort)} ${sql.raw(options.order + nulls)}`,
-      sql`${contacts.id} ${sql.raw(options.order)}`,
-    ];
-    // The page's ids first (from an index where one fits), then only those rows: a deep page skips
-    // over index entries instead of whole rows. The bounded count rides along in the same statement
-    // (one round trip); a page past the end has no row to carry it and is counted on its own.
-    const offset = (options.page - 1) * options.page_size;
-    const pageIds = db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(condition)
-      .orderBy(...order)
-      .limit(options.page_size)
-      .offset(offset);
-    const found = await db
-      .select({ ...CONTACT_COLUMNS, matched: boundedCountOf(db, contacts, condition, offset) })
-      .from(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
-      .orderBy(...order);
+  /** The list's statements by shape (`ListShape`), prepared when a request first needs them. */
+  private readonly listStatements = new Map<string, ListStatements>();
+
+  async list(userId: number, options: PeopleListOptions) {
+    const { shape, values, offset } = listRequest(userId, options);
+    const statements = this.listStatementsOf(shape);
+    const found = await statements.page.execute(values);
     if (found.length === 0) {
-      const { total, capped } =
-        offset === 0 ? { total: 0, capped: false } : await boundedCount(db, contacts, condition, offset);
+      if (offset === 0) return { rows: [] as ContactRow[], total: 0, totalCapped: false };
+      const [{ rows }] = await statements.count.execute(values);
+      const { total, capped } = boundedTotal(rows, offset);
       return { rows: [] as ContactRow[], total, totalCapped: capped };
     }
     const { total, capped } = boundedTotal(found[0].matched, offset);
     const rows: ContactRow[] = found.map(({ matched: _matched, ...row }) => row);
     return { rows, total, totalCapped: capped };
+  }
+
+  private listStatementsOf(shape: ListShape): ListStatements {
+    const key = JSON.stringify(shape);
+    let statements = this.listStatements.get(key);
+    if (!statements) {
+      if (this.listStatements.size >= MAX_LIST_SHAPES) this.listStatements.clear();
+      statements = prepareList(this.db, shape);
+      this.listStatements.set(key, statements);
+    }
+    return statements;
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
