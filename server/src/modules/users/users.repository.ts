@@ -9,8 +9,40 @@ export type UserRole = UserRow['role'];
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
+/** Who an account is and what it may do: the columns of an `AuthUser`. */
+const AUTH_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  status: users.status,
+  role: users.role,
+  plan: users.plan,
+};
+export type AuthUserRow = Pick<UserRow, keyof typeof AUTH_COLUMNS>;
+
+const prepareAuthUser = (db: Database) =>
+  db
+    .select(AUTH_COLUMNS)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_user_by_id');
+
 export class UsersRepository {
+  /** Prepared on first use; a named statement on PostgreSQL, whose plan (the primary key) is kept too. */
+  private authUserById: ReturnType<typeof prepareAuthUser> | undefined;
+
   constructor(private readonly db: Database) {}
+
+  /** The `AuthUser` columns of an account: every authenticated request asks, so the statement is prepared once. */
+  async findAuthUser(id: number, db: Database = this.db): Promise<AuthUserRow | undefined> {
+    if (db !== this.db) {
+      const [row] = await db.select(AUTH_COLUMNS).from(users).where(eq(users.id, id));
+      return row;
+    }
+    this.authUserById ??= prepareAuthUser(this.db);
+    const [row] = await this.authUserById.execute({ id });
+    return row;
+  }
 
   async findById(id: number, db: Database = this.db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
