@@ -9,12 +9,13 @@ import {
   type Placeholder,
   type SQL,
   sql,
+  sum,
 } from 'drizzle-orm';
 import { boundedCountOf, boundedCountQuery, boundedTotal, countLimit } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { UNNAMED } from '../../db/prepared';
-import { contactImports, contacts } from '../../db/schema';
+import { contactImports, contactStats, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
@@ -183,10 +184,30 @@ const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 const MAX_LIST_SHAPES = 200;
 
 /**
+ * How many contacts the user sees: every contact of theirs less those of imports still pending, both
+ * numbers kept by triggers (migration 0026). Exact, and a row or two to read however many there are.
+ */
+function shownContacts(db: Database, userId: Placeholder) {
+  const all = db
+    .select({ total: contactStats.total })
+    .from(contactStats)
+    .where(eq(contactStats.userId, userId));
+  const pending = db
+    .select({ rows: sum(contactImports.rowCount) })
+    .from(contactImports)
+    .where(and(eq(contactImports.userId, userId), contactImports.pending));
+  return sql<number>`(coalesce((${all}), 0) - coalesce((${pending}), 0))`.mapWith(Number);
+}
+
+/**
  * The statements of a list shape, built once: building a statement and its SQL text with Drizzle cost
  * about as much server time as the rest of a list request (decision 0031). They are PostgreSQL's
  * unnamed statements (`UNNAMED`), planned for each request's own values as before: a plan kept for a
  * shape would be made without the search pattern or the offset.
+ *
+ * The total rides along in the page's statement (one round trip); a page past the end has no row to
+ * carry it and is counted on its own. Unfiltered, it is the exact number the user sees; searched or
+ * filtered, a count bounded past the page start (`exact` false).
  */
 function prepareList(db: Database, shape: ListShape) {
   const condition = listCondition(shape);
@@ -196,8 +217,7 @@ function prepareList(db: Database, shape: ListShape) {
     sql`${contacts.id} ${sql.raw(shape.order)}`,
   ];
   // The page's ids first (from an index where one fits), then only those rows: a deep page skips
-  // over index entries instead of whole rows. The bounded count rides along in the same statement
-  // (one round trip); a page past the end has no row to carry it and is counted on its own.
+  // over index entries instead of whole rows.
   const pageIds = db
     .select({ id: contacts.id })
     .from(contacts)
@@ -205,15 +225,21 @@ function prepareList(db: Database, shape: ListShape) {
     .orderBy(...order)
     .limit(placeholder('limit'))
     .offset(placeholder('offset'));
+  const userId = placeholder('userId');
   const rowsToCount = placeholder('countLimit');
+  const exact = !shape.search && shape.filters.length === 0;
+  const total = exact ? shownContacts(db, userId) : boundedCountOf(db, contacts, condition, rowsToCount);
   return {
+    exact,
     page: db
-      .select({ ...CONTACT_COLUMNS, matched: boundedCountOf(db, contacts, condition, rowsToCount) })
+      .select({ ...CONTACT_COLUMNS, total })
       .from(contacts)
-      .where(and(eq(contacts.userId, placeholder('userId')), inArray(contacts.id, pageIds)))
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
       .orderBy(...order)
       .prepare(UNNAMED),
-    count: boundedCountQuery(db, contacts, condition, rowsToCount).prepare(UNNAMED),
+    count: exact
+      ? db.select({ rows: total }).from(contactStats).where(eq(contactStats.userId, userId)).prepare(UNNAMED)
+      : boundedCountQuery(db, contacts, condition, rowsToCount).prepare(UNNAMED),
   };
 }
 
@@ -229,14 +255,13 @@ export class ContactsRepository {
     const { shape, values, offset } = listRequest(userId, options);
     const statements = this.listStatementsOf(shape);
     const found = await statements.page.execute(values);
-    if (found.length === 0) {
-      if (offset === 0) return { rows: [] as ContactRow[], total: 0, totalCapped: false };
-      const [{ rows }] = await statements.count.execute(values);
-      const { total, capped } = boundedTotal(rows, offset);
-      return { rows: [] as ContactRow[], total, totalCapped: capped };
-    }
-    const { total, capped } = boundedTotal(found[0].matched, offset);
-    const rows: ContactRow[] = found.map(({ matched: _matched, ...row }) => row);
+    const rows: ContactRow[] = found.map(({ total: _total, ...row }) => row);
+    let counted = found[0]?.total;
+    if (counted === undefined)
+      counted = offset === 0 ? 0 : ((await statements.count.execute(values))[0]?.rows ?? 0);
+    const { total, capped } = statements.exact
+      ? { total: counted, capped: false }
+      : boundedTotal(counted, offset);
     return { rows, total, totalCapped: capped };
   }
 
