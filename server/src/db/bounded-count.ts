@@ -42,14 +42,6 @@ export function boundedTotal(rows: number, offset: number): BoundedCount {
   return rows > bound ? { total: bound, capped: true } : { total: rows, capped: false };
 }
 
-/** `boundedCountOf` as a statement of its own, to prepare with a placeholder for `limit`. */
-export const boundedCountQuery = (
-  db: Database,
-  table: PgTable,
-  condition: SQL | undefined,
-  limit: number | Placeholder,
-) => db.select({ rows: count() }).from(matching(db, table, condition, limit).as('matching'));
-
 /** `boundedCountOf` on its own: for a page that came back empty, whose rows could not carry the count. */
 export async function boundedCount(
   db: Database,
@@ -57,6 +49,8 @@ export async function boundedCount(
   condition: SQL | undefined,
   offset: number,
 ): Promise<BoundedCount> {
-  const [{ rows }] = await boundedCountQuery(db, table, condition, countLimit(offset));
+  const [{ rows }] = await db
+    .select({ rows: count() })
+    .from(matching(db, table, condition, countLimit(offset)).as('matching'));
   return boundedTotal(rows, offset);
 }
