@@ -167,7 +167,7 @@ export async function createServices({
   );
   const contacts = new ContactsService(
     db,
-    new ContactsRepository(db),
+    new ContactsRepository(db, databaseKind),
     customFields,
     groups,
     notifications,

@@ -14,8 +14,8 @@ import {
 } from 'drizzle-orm';
 import { boundedCountOf, boundedTotal, countLimit } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
-import type { Database } from '../../db/client';
-import { UNNAMED } from '../../db/prepared';
+import type { Database, DatabaseHandle } from '../../db/client';
+import { type KeptPlan, keepPlan, UNNAMED } from '../../db/prepared';
 import { contactImports, contactStats, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
@@ -121,6 +121,11 @@ interface ListShape {
   search: boolean;
   /** The keys of the filtered columns, custom_ for each custom field. */
   filters: string[];
+  /**
+   * Set for the first page of the unfiltered list in a column's order (every visit to the contacts
+   * page starts there): its page size, written into the statement, whose plan is then kept.
+   */
+  firstPage?: number;
 }
 
 const shapeKey = (key: string) => (key.startsWith(CUSTOM_PREFIX) ? CUSTOM_PREFIX : key);
@@ -149,6 +154,8 @@ function listRequest(userId: number, options: PeopleListOptions) {
     values[`filter${index}`] = containing(value);
     values[`filterName${index}`] = customName(key);
   }
+  if (offset === 0 && !shape.search && shape.filters.length === 0 && shape.sort !== CUSTOM_PREFIX)
+    shape.firstPage = options.page_size;
   return { shape, values, offset };
 }
 
@@ -183,6 +190,11 @@ const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
 /** Prepared list shapes kept at most; past that the cache starts again (a handful are in use). */
 const MAX_LIST_SHAPES = 200;
+/**
+ * First pages whose plan is kept at most: on PostgreSQL every pooled connection holds each of them for
+ * its lifetime (a page size and an order of a column each; the web asks for one page size).
+ */
+const MAX_KEPT_PLANS = 64;
 
 /**
  * How many contacts the user sees: every contact of theirs less those of imports still pending, both
@@ -261,51 +273,61 @@ const personJson = sql`(select row_to_json(person) from (select ${sql.join(
 
 /**
  * The statement of a list shape, built once: building a statement and its SQL text with Drizzle cost
- * about as much server time as the rest of a list request (decision 0031). It is PostgreSQL's unnamed
- * statement (`UNNAMED`), planned for each request's own values as before: a plan kept for a shape would
- * be made without the search pattern or the offset.
+ * about as much server time as the rest of a list request (decision 0031). A first page's plan is kept
+ * (`keepPlan`): planning cost more than running it, on PGlite most of all. Any other page is
+ * PostgreSQL's unnamed statement (`UNNAMED`), planned for each request's own values as before: a plan
+ * kept for it would be made without the search pattern, the offset or the page size.
  *
  * One row, whatever the page: its people as a JSON array (`PERSON_JSON`) and the total. Unfiltered,
  * the total is the exact number the user sees; searched or filtered, a count bounded past the page
  * start (`exact` false).
  */
-function prepareList(db: Database, shape: ListShape) {
+function prepareList(db: Database, kind: DatabaseHandle['kind'], shape: ListShape) {
   const condition = listCondition(shape);
   const nulls = NOT_NULL_SORT_KEYS.has(shape.sort) ? '' : ' nulls last';
-  const order = [
-    sql`${sortKey(shape.sort, placeholder('sortName'))} ${sql.raw(shape.order + nulls)}`,
-    sql`${contacts.id} ${sql.raw(shape.order)}`,
-  ];
+  const order = sql.join(
+    [
+      sql`${sortKey(shape.sort, placeholder('sortName'))} ${sql.raw(shape.order + nulls)}`,
+      sql`${contacts.id} ${sql.raw(shape.order)}`,
+    ],
+    sql`, `,
+  );
   // The page's ids first (from an index where one fits), then only those rows: a deep page skips
   // over index entries instead of whole rows.
-  const pageIds = db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(condition)
-    .orderBy(...order)
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'));
+  const window =
+    shape.firstPage === undefined
+      ? sql`limit ${placeholder('limit')} offset ${placeholder('offset')}`
+      : sql.raw(`limit ${shape.firstPage}`);
+  const pageIds = sql`(select ${contacts.id} from ${contacts} where ${condition} order by ${order} ${window})`;
   const userId = placeholder('userId');
   const exact = !shape.search && shape.filters.length === 0;
   const total = exact
     ? shownContacts(db, userId)
     : boundedCountOf(db, contacts, condition, placeholder('countLimit'));
-  const people = sql<string>`'[' || coalesce(string_agg(${personJson}::text, ',' order by ${sql.join(order, sql`, `)}), '') || ']'`;
-  const page = db
-    .select({ people, total })
+  const people = sql<string>`'[' || coalesce(string_agg(${personJson}::text, ',' order by ${order}), '') || ']'`;
+  const query = db
+    .select({ people: people.as('people'), total: total.as('total') })
     .from(contacts)
-    .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
-    .prepare(UNNAMED);
+    .where(and(eq(contacts.userId, userId), sql`${contacts.id} in ${pageIds}`));
+  const page: KeptPlan<{ people: string; total: number }> =
+    shape.firstPage === undefined
+      ? query.prepare(UNNAMED)
+      : keepPlan(db, kind, `contacts_first_page_${shape.sort}_${shape.order}_${shape.firstPage}`, query);
   return { exact, page };
 }
 
 type ListStatement = ReturnType<typeof prepareList>;
 
 export class ContactsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly kind: DatabaseHandle['kind'],
+  ) {}
 
   /** The list's statements by shape (`ListShape`), prepared when a request first needs them. */
   private readonly listStatements = new Map<string, ListStatement>();
+  /** The first-page shapes whose plan is kept; past MAX_KEPT_PLANS the others are planned each time. */
+  private readonly keptShapes = new Set<string>();
 
   /** A page of the user's contacts as a JSON array of `Person`, and how many match. */
   async list(userId: number, options: PeopleListOptions) {
@@ -313,17 +335,23 @@ export class ContactsRepository {
     const statement = this.listStatementOf(shape);
     const [{ people, total: counted }] = await statement.page.execute(values);
     const { total, capped } = statement.exact
-      ? { total: counted, capped: false }
-      : boundedTotal(counted, offset);
+      ? { total: Number(counted), capped: false }
+      : boundedTotal(Number(counted), offset);
     return { peopleJson: people, total, totalCapped: capped };
   }
 
-  private listStatementOf(shape: ListShape): ListStatement {
+  private listStatementOf(requested: ListShape): ListStatement {
+    let shape = requested;
+    if (shape.firstPage !== undefined) {
+      const kept = JSON.stringify(shape);
+      if (this.keptShapes.size < MAX_KEPT_PLANS) this.keptShapes.add(kept);
+      if (!this.keptShapes.has(kept)) shape = { ...shape, firstPage: undefined };
+    }
     const key = JSON.stringify(shape);
     let statement = this.listStatements.get(key);
     if (!statement) {
       if (this.listStatements.size >= MAX_LIST_SHAPES) this.listStatements.clear();
-      statement = prepareList(this.db, shape);
+      statement = prepareList(this.db, this.kind, shape);
       this.listStatements.set(key, statement);
     }
     return statement;
