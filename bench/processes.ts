@@ -20,8 +20,11 @@ import { CONTACTS_CSV_MAPPING, contactsCsv } from './seed-contacts';
 /** Limits high enough that the load itself is never rate-limited (the sign-in limit is tested on its own). */
 export const LOAD_ENV = { API_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'warn' };
 
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const server = startServerProcess({ ...LOAD_ENV, ...env, PORT: String(await freePort()) });
+export async function startServer(
+  env: Record<string, string>,
+  options: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
+  const server = startServerProcess({ ...LOAD_ENV, ...env, PORT: String(await freePort()) }, options);
   await Promise.race([
     waitForHealth(server.url, 120_000),
     server.exited.then((code) => {
@@ -118,18 +121,22 @@ export async function signIn(base: string, email: string): Promise<string> {
   return login.body.access_token;
 }
 
-/** Imports `rows` generated contacts through the product's own CSV endpoint. */
-export async function importContacts(
-  base: string,
-  token: string,
-  rows: number,
-  seed = 99,
-  signal?: AbortSignal,
-): Promise<ApiAnswer<{ imported_count: number }>> {
-  const body = multipart(
+/** The upload of `rows` generated contacts with the benchmark's mapping, for `importContacts`. */
+export const contactsUpload = (rows: number, seed = 99) =>
+  multipart(
     { mapping: JSON.stringify(CONTACTS_CSV_MAPPING) },
     { name: 'contacts.csv', content: contactsCsv(rows, seed) },
   );
+
+/** Imports `rows` generated contacts (or a prepared `contactsUpload`) through the product's own CSV endpoint. */
+export async function importContacts(
+  base: string,
+  token: string,
+  rows: number | ReturnType<typeof contactsUpload>,
+  seed = 99,
+  signal?: AbortSignal,
+): Promise<ApiAnswer<{ imported_count: number }>> {
+  const body = typeof rows === 'number' ? contactsUpload(rows, seed) : rows;
   const response = await fetch(`${base}/api/csv/import-with-mapping`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...body.headers },
@@ -139,12 +146,15 @@ export async function importContacts(
   return { status: response.status, body: (await response.json()) as { imported_count: number } };
 }
 
-/** Resident memory of a process in MB (Linux /proc), undefined where unavailable. */
-export function rssMb(pid: number | undefined): number | undefined {
+/**
+ * Memory of a process in MB (Linux /proc): `VmRSS` (resident now) or `VmHWM` (the most it has been
+ * resident since it started); undefined where unavailable.
+ */
+export function rssMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number | undefined {
   if (pid === undefined) return undefined;
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /VmRSS:\s+(\d+) kB/.exec(status);
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
     return match ? Number(match[1]) / 1024 : undefined;
   } catch {
     return undefined;

@@ -23,8 +23,15 @@ export interface ServerProcess {
 }
 
 /** Starts `server/src/main.ts` as its own process, as `npm start` does. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+/**
+ * `server/src/main.ts` under tsx, or with `compiled` the esbuild bundle `npm start` runs
+ * (`server/dist/main.js`, built by the caller).
+ */
+export function startServerProcess(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
+  const entry = compiled
+    ? [path.join(root, 'server/dist/main.js')]
+    : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

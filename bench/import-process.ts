@@ -1,0 +1,101 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DatabaseHandle, openPglite, openPostgres } from '../server/src/db/client';
+import { postgresUrl } from './harness';
+import {
+  api,
+  check,
+  contactsUpload,
+  createDatabase,
+  importContacts,
+  rssMb,
+  signUp,
+  startServer,
+  stop,
+  tempDataDir,
+} from './processes';
+import { rawCopyMs } from './raw-copy';
+
+/** How long the server is left without requests before its idle memory is read. */
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+
+export interface ImportRun {
+  elapsedMs: number;
+  /** Resident MB after IDLE_SECONDS without requests, before the import and after it. */
+  idleRssMb: number;
+  idleAfterImportRssMb: number;
+  /** The process's highest resident MB from its start to the end of the import (VmHWM). */
+  peakRssMb: number;
+  /** A raw COPY of the same rows into a copy of the contacts table: without and with its foreign key. */
+  rawCopyMs: number;
+  rawCopyWithForeignKeyMs: number;
+}
+
+let built = false;
+/** The compiled server, as `npm start` runs it. */
+function buildServer() {
+  if (built) return;
+  const root = path.resolve(import.meta.dirname, '..');
+  const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`server build failed:\n${build.stderr}`);
+  built = true;
+}
+
+const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+
+/**
+ * A contacts CSV import of `rows` rows as a user's server does it: the compiled server in a process of its
+ * own, on a new database (PGlite in a new data directory, or a new PostgreSQL database), the file uploaded
+ * over loopback to POST /api/csv/import-with-mapping. Its memory is read from /proc; after the server has
+ * stopped, a raw COPY of the same rows runs on the same database for comparison.
+ */
+export async function importInServerProcess(
+  label: 'PGlite' | 'PostgreSQL',
+  rows: number,
+): Promise<ImportRun> {
+  buildServer();
+  const adminUrl = postgresUrl();
+  const database = label === 'PostgreSQL' && adminUrl ? await createDatabase(adminUrl) : undefined;
+  const dataDir = tempDataDir();
+  try {
+    const server = await startServer(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }, {
+      compiled: true,
+    });
+    const pid = server.child.pid;
+    let measured: Omit<ImportRun, 'rawCopyMs' | 'rawCopyWithForeignKeyMs'>;
+    let userId: number;
+    try {
+      const account = await signUp(server.url, 'importer@example.com');
+      userId = account.id;
+      await api(server.url, 'GET', '/people', { token: account.token });
+      await idle();
+      const idleRssMb = rssMb(pid) ?? Number.NaN;
+      const upload = contactsUpload(rows);
+      const started = performance.now();
+      const answer = await importContacts(server.url, account.token, upload);
+      const elapsedMs = performance.now() - started;
+      check(answer.body.imported_count === rows, `import: ${JSON.stringify(answer.body).slice(0, 300)}`);
+      const peakRssMb = rssMb(pid, 'VmHWM') ?? Number.NaN;
+      await idle();
+      measured = { elapsedMs, idleRssMb, peakRssMb, idleAfterImportRssMb: rssMb(pid) ?? Number.NaN };
+    } finally {
+      await stop(server);
+    }
+    const handle: DatabaseHandle = database
+      ? await openPostgres(database.url, 2)
+      : await openPglite(path.join(dataDir, 'pgdata'));
+    try {
+      return {
+        ...measured,
+        rawCopyMs: await rawCopyMs(handle, rows, userId),
+        rawCopyWithForeignKeyMs: await rawCopyMs(handle, rows, userId, { withForeignKey: true }),
+      };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
