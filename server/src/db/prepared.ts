@@ -1,4 +1,5 @@
-import { type Placeholder, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Placeholder } from 'drizzle-orm';
 import type { Database, DatabaseHandle } from './client';
 
 /**
@@ -44,15 +45,15 @@ export function keepPlan<T>(
   const { sql: text, params } = query.toSQL();
   const placeholders = params.map((param) => (param as Placeholder).name);
   const identifier = `"${name}"`;
+  // PGlite's own client: through Drizzle's execute each EXECUTE cost about 0.25 ms more.
+  const client = (db as unknown as { $client: PGlite }).$client;
   let prepared: Promise<unknown> | undefined;
   const prepare = async () => {
     try {
-      await db.execute(sql.raw(`prepare ${identifier} as ${text}`));
+      await client.exec(`prepare ${identifier} as ${text}`);
     } catch (error) {
       // Another repository on the same database prepared it: the same name is the same statement.
-      // (Drizzle wraps the driver's error as its cause.)
-      const { code } = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
-      if (code !== DUPLICATE_PREPARED_STATEMENT) {
+      if ((error as { code?: string }).code !== DUPLICATE_PREPARED_STATEMENT) {
         prepared = undefined;
         throw error;
       }
@@ -67,8 +68,7 @@ export function keepPlan<T>(
         if (!Number.isInteger(value)) throw new Error(`${name}: ${placeholder} must be an integer`);
         return value;
       });
-      const result = await db.execute(sql.raw(`execute ${identifier}(${args.join(', ')})`));
-      return (result as unknown as { rows: T[] }).rows;
+      return (await client.query<T>(`execute ${identifier}(${args.join(', ')})`)).rows;
     },
   };
 }
