@@ -25,6 +25,7 @@ import { contactsCsv } from './contacts.export';
 import {
   cleanCustomFields,
   toContactValues,
+  toPeopleResponseJson,
   toPersonDto,
   toPersonDuplicatesDto,
   withFullName,
@@ -113,9 +114,10 @@ export class ContactsService {
   /** Imports this process is writing now (the others still pending were left by a crash). */
   private readonly runningImports = new Set<number>();
 
-  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
+  /** A page of people as the response's JSON text, its people written by the database (decision 0031). */
+  async listJson(userId: number, query: PeopleListQuery): Promise<string> {
     const { page, page_size, q, sort, order } = query;
-    const { rows, total, totalCapped } = await this.repository.list(userId, {
+    const { peopleJson, total, totalCapped } = await this.repository.list(userId, {
       page,
       page_size,
       q,
@@ -123,7 +125,12 @@ export class ContactsService {
       order,
       filters: columnFilters(query),
     });
-    return { people: rows.map(toPersonDto), total, total_capped: totalCapped, page, page_size };
+    return toPeopleResponseJson(peopleJson, { total, total_capped: totalCapped, page, page_size });
+  }
+
+  /** `listJson`'s page as an object, for callers other than the API (the bots). */
+  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
+    return JSON.parse(await this.listJson(userId, query));
   }
 
   async get(userId: number, id: number): Promise<Person> {
