@@ -109,7 +109,7 @@ export async function createServices({
     });
     jobs.every('database-maintenance', MAINTENANCE_INTERVAL_MS);
   }
-  const users = new UsersService(db, new UsersRepository(db, databaseKind), config.ADMIN_EMAILS);
+  const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
     await installationSecret(db, 'jwt_secret', config.JWT_SECRET),
     db,
@@ -167,7 +167,7 @@ export async function createServices({
   );
   const contacts = new ContactsService(
     db,
-    new ContactsRepository(db, databaseKind),
+    new ContactsRepository(db),
     customFields,
     groups,
     notifications,

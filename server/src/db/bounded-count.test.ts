@@ -37,14 +37,11 @@ const get = async (user: TestUser, url: string) => {
 };
 
 describe('bounded list counts', () => {
-  it('people: a search or a filter stops counting 1,000 rows past the page start and says so', async () => {
+  it('people: stops counting 1,000 rows past the page start and says so', async () => {
     expect(BOUND).toBe(1_000);
+    expect(await get(owner, '/api/people')).toMatchObject({ total: BOUND, total_capped: true });
     expect(await get(owner, '/api/people?q=acme')).toMatchObject({ total: BOUND, total_capped: true });
-    expect(await get(owner, '/api/people?organization=acme')).toMatchObject({
-      total: BOUND,
-      total_capped: true,
-    });
-    const page = await get(owner, '/api/people?q=acme&page=2&page_size=100');
+    const page = await get(owner, '/api/people?page=2&page_size=100');
     expect(page).toMatchObject({ total: BOUND + 100, total_capped: true });
     expect(page.people).toHaveLength(100);
   });
@@ -55,25 +52,12 @@ describe('bounded list counts', () => {
       total: 22,
       total_capped: false,
     });
-    const acme = ROWS - 22;
-    const last = await get(owner, '/api/people?q=acme&page=111&page_size=100');
-    expect(last).toMatchObject({ total: acme, total_capped: false });
+    const last = await get(owner, '/api/people?page=111&page_size=100');
+    expect(last).toMatchObject({ total: ROWS, total_capped: false });
     expect(last.people).toHaveLength(0);
-    const nearEnd = await get(owner, '/api/people?q=acme&page=110&page_size=100');
-    expect(nearEnd).toMatchObject({ total: acme, total_capped: false });
-    expect(nearEnd.people).toHaveLength(acme - 10_900);
-  });
-
-  it('people: the unfiltered total is exact on every page (contact_stats, decision 0031)', async () => {
-    expect(await get(owner, '/api/people')).toMatchObject({ total: ROWS, total_capped: false });
-    const page = await get(owner, '/api/people?page=2&page_size=100');
-    expect(page).toMatchObject({ total: ROWS, total_capped: false });
-    expect(page.people).toHaveLength(100);
-    expect(await get(owner, '/api/people?page=111&page_size=100')).toMatchObject({
-      total: ROWS,
-      total_capped: false,
-      people: [],
-    });
+    const nearEnd = await get(owner, '/api/people?page=110&page_size=100');
+    expect(nearEnd).toMatchObject({ total: ROWS, total_capped: false });
+    expect(nearEnd.people).toHaveLength(100);
   });
 
   it('people: another account counts only its own', async () => {

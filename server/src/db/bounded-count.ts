@@ -1,4 +1,4 @@
-import { count, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -11,27 +11,22 @@ export interface BoundedCount {
   capped: boolean;
 }
 
-/** How many rows the count of a page starting at `offset` reads: one more than it counts tells "more". */
-export const countLimit = (offset: number) => offset + COUNT_PAST_PAGE_START + 1;
-
-/** The first `limit` matching rows, in no order. */
-const matching = (db: Database, table: PgTable, condition: SQL | undefined, limit: number | Placeholder) =>
-  db.select({ one: sql`1` }).from(table).where(condition).limit(limit);
+/** The first `offset + COUNT_PAST_PAGE_START + 1` matching rows, in no order (one more tells "more"). */
+const matching = (db: Database, table: PgTable, condition: SQL | undefined, offset: number) =>
+  db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(condition)
+    .limit(offset + COUNT_PAST_PAGE_START + 1);
 
 /**
  * How many rows of `table` match `condition`, counting no further than `offset + COUNT_PAST_PAGE_START`,
  * as a scalar subquery to select next to a page's rows (one statement, one round trip): a list's count
  * costs at most that many rows however many match, and stays exact near the end of a result, so a
- * client can page to the last row. `limit` is `countLimit(offset)`, or a placeholder for it in a
- * prepared statement. Turn its value into a total with `boundedTotal`.
+ * client can page to the last row. Turn its value into a total with `boundedTotal`.
  */
-export function boundedCountOf(
-  db: Database,
-  table: PgTable,
-  condition: SQL | undefined,
-  limit: number | Placeholder,
-) {
-  return sql<number>`(select count(*) from (${matching(db, table, condition, limit)}) as matching)`.mapWith(
+export function boundedCountOf(db: Database, table: PgTable, condition: SQL | undefined, offset: number) {
+  return sql<number>`(select count(*) from (${matching(db, table, condition, offset)}) as matching)`.mapWith(
     Number,
   );
 }
@@ -51,6 +46,6 @@ export async function boundedCount(
 ): Promise<BoundedCount> {
   const [{ rows }] = await db
     .select({ rows: count() })
-    .from(matching(db, table, condition, countLimit(offset)).as('matching'));
+    .from(matching(db, table, condition, offset).as('matching'));
   return boundedTotal(rows, offset);
 }

@@ -1,4 +1,4 @@
-import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /** LIKE/ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -9,8 +9,4 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}
  * lower-casing every row's text again; the trigram index on the column serves it (decision 0028).
  */
 export const searchTextContains = (column: AnyColumn, text: string): SQL =>
-  searchTextLike(column, containing(text));
-
-/** `searchTextContains` for a prepared statement: `pattern` is a placeholder for `containing(text)`. */
-export const searchTextLike = (column: AnyColumn, pattern: string | Placeholder): SQL =>
-  sql`${column} like lower(${pattern})`;
+  sql`${column} like lower(${containing(text)})`;

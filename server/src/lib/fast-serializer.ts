@@ -14,9 +14,3 @@ export function fastSerializer(schema: z.ZodType) {
     (data: unknown): string =>
       stringify(data);
 }
-
-/**
- * A reply body that is already the JSON text of a `T` (the contacts list, decision 0031): sent with a
- * JSON content type, Fastify passes a string on as it is, unserialized; typed as the route's `T`.
- */
-export const jsonText = <T>(json: string): T => json as unknown as T;

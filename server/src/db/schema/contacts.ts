@@ -109,21 +109,6 @@ export const contactImports = pgTable('contact_imports', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** Still being written (PGlite imports in short transactions): its contacts are not shown yet. */
   pending: boolean().notNull().default(false),
-  /** How many of the user's contacts carry this import's id, kept by triggers (migration 0026). */
-  rowCount: integer().notNull().default(0),
-});
-
-/**
- * How many contacts a user has, pending imports' included, kept by triggers on contacts (migration
- * 0026, decision 0031): every statement that inserts, deletes or truncates contacts, or moves one to
- * another user or import, updates the rows of the users and imports it touched, in its own transaction.
- * A user without a row has no contacts.
- */
-export const contactStats = pgTable('contact_stats', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  total: integer().notNull().default(0),
 });
 
 /** Per-user key/value settings (spec section 3 "User preferences"): contact_columns, calendar_settings, custom_fields, ... */

@@ -1,12 +1,6 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
 import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import {
-  type BoundedCount,
-  boundedCount,
-  boundedCountOf,
-  boundedTotal,
-  countLimit,
-} from '../../db/bounded-count';
+import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { insertJsonRows, insertRowsAsJson, type JsonRows, rowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
@@ -102,7 +96,7 @@ export class CompaniesRepository {
     const found = await db
       .select({
         ...COMPANY_COLUMNS,
-        matched: counted ? boundedCountOf(db, companies, condition, countLimit(offset)) : sql<number>`0`,
+        matched: counted ? boundedCountOf(db, companies, condition, offset) : sql<number>`0`,
       })
       .from(companies)
       .where(condition)

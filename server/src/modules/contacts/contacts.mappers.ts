@@ -1,4 +1,4 @@
-import type { PeopleResponse, Person, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
+import type { Person, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
 import { toIso } from '../../lib/time';
 import type { ContactRow, ContactValues } from './contacts.repository';
 
@@ -68,17 +68,6 @@ export function toPersonDto(row: ContactRow): Person {
     created_at: toIso(row.createdAt)!,
     updated_at: toIso(row.updatedAt)!,
   };
-}
-
-/**
- * A `PeopleResponse` as JSON text around `peopleJson`, its people as the database wrote them
- * (`ContactsRepository.list`): the bytes its serializer writes from the response object.
- */
-export function toPeopleResponseJson(
-  peopleJson: string,
-  { total, total_capped, page, page_size }: Omit<PeopleResponse, 'people'>,
-): string {
-  return `{"people":${peopleJson},"total":${total},"total_capped":${total_capped},"page":${page},"page_size":${page_size}}`;
 }
 
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);

@@ -9,7 +9,6 @@ import {
   IdParamsSchema,
   ListPeopleQuerySchema,
   MessageSchema,
-  type PeopleResponse,
   PeopleResponseSchema,
   PersonBodySchema,
   PersonDuplicatesResponseSchema,
@@ -25,7 +24,7 @@ import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
-import { jsonText } from '../../lib/fast-serializer';
+import { fastSerializer } from '../../lib/fast-serializer';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacts } = app.services;
@@ -63,17 +62,14 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { file, fields };
   }
 
-  // The response comes as JSON text, its people written by the database (decision 0031).
   app.get(
     '/people',
     {
       config,
       schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } },
+      serializerCompiler: fastSerializer(PeopleResponseSchema),
     },
-    async (request, reply) =>
-      reply
-        .type('application/json')
-        .send(jsonText<PeopleResponse>(await contacts.listJson(request.user.id, request.query))),
+    async (request) => contacts.list(request.user.id, request.query),
   );
 
   app.post(

@@ -25,7 +25,6 @@ import { contactsCsv } from './contacts.export';
 import {
   cleanCustomFields,
   toContactValues,
-  toPeopleResponseJson,
   toPersonDto,
   toPersonDuplicatesDto,
   withFullName,
@@ -114,10 +113,9 @@ export class ContactsService {
   /** Imports this process is writing now (the others still pending were left by a crash). */
   private readonly runningImports = new Set<number>();
 
-  /** A page of people as the response's JSON text, its people written by the database (decision 0031). */
-  async listJson(userId: number, query: PeopleListQuery): Promise<string> {
+  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
     const { page, page_size, q, sort, order } = query;
-    const { peopleJson, total, totalCapped } = await this.repository.list(userId, {
+    const { rows, total, totalCapped } = await this.repository.list(userId, {
       page,
       page_size,
       q,
@@ -125,12 +123,7 @@ export class ContactsService {
       order,
       filters: columnFilters(query),
     });
-    return toPeopleResponseJson(peopleJson, { total, total_capped: totalCapped, page, page_size });
-  }
-
-  /** `listJson`'s page as an object, for callers other than the API (the bots). */
-  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
-    return JSON.parse(await this.listJson(userId, query));
+    return { people: rows.map(toPersonDto), total, total_capped: totalCapped, page, page_size };
   }
 
   async get(userId: number, id: number): Promise<Person> {

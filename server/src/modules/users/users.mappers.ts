@@ -1,6 +1,6 @@
 import type { User } from '@relate/contracts';
 import { toIso } from '../../lib/time';
-import type { AuthUserRow, UserRole, UserRow, UserStatus } from './users.repository';
+import type { UserRole, UserRow, UserStatus } from './users.repository';
 
 /**
  * The signed-in user of a request (`request.user`) and how other modules see an account: who it is and
@@ -16,7 +16,7 @@ export interface AuthUser {
   readonly plan: UserRow['plan'];
 }
 
-export function toAuthUser(row: AuthUserRow): AuthUser {
+export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,
     email: row.email,

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../db/client';
-import { type KeptPlan, keepPlan } from '../../db/prepared';
+import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -10,46 +9,8 @@ export type UserRole = UserRow['role'];
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
-/** A column under its key's name: a statement whose plan is kept gets PGlite's rows by these names. */
-const named = <K extends keyof UserRow>(key: K) => sql<UserRow[K]>`${users[key]}`.as(key);
-
-/** Who an account is and what it may do: the columns of an `AuthUser`. */
-const AUTH_COLUMNS = {
-  id: named('id'),
-  email: named('email'),
-  fullName: named('fullName'),
-  status: named('status'),
-  role: named('role'),
-  plan: named('plan'),
-};
-export type AuthUserRow = Pick<UserRow, keyof typeof AUTH_COLUMNS>;
-
 export class UsersRepository {
-  /** Every authenticated request asks: a statement whose plan is kept (`keepPlan`), made on first use. */
-  private authUserById: KeptPlan<AuthUserRow> | undefined;
-
-  constructor(
-    private readonly db: Database,
-    private readonly kind: DatabaseHandle['kind'],
-  ) {}
-
-  async findAuthUser(id: number, db: Database = this.db): Promise<AuthUserRow | undefined> {
-    if (db !== this.db) {
-      const [row] = await db.select(AUTH_COLUMNS).from(users).where(eq(users.id, id));
-      return row;
-    }
-    this.authUserById ??= keepPlan(
-      this.db,
-      this.kind,
-      'auth_user_by_id',
-      this.db
-        .select(AUTH_COLUMNS)
-        .from(users)
-        .where(eq(users.id, sql.placeholder('id'))),
-    );
-    const [row] = await this.authUserById.execute({ id });
-    return row;
-  }
+  constructor(private readonly db: Database) {}
 
   async findById(id: number, db: Database = this.db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));

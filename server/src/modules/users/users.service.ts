@@ -51,7 +51,7 @@ export class UsersService {
   ) {}
 
   async get(id: number, db?: Database): Promise<AuthUser | undefined> {
-    const row = await this.repository.findAuthUser(id, db);
+    const row = await this.repository.findById(id, db);
     return row && toAuthUser(row);
   }
 
