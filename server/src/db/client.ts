@@ -123,7 +123,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pgModule.Pool({ connectionString: url, max: poolSize });
+  // Named statements (the lists', named-statements.ts) are planned for each execution's own parameters.
+  const pool = new pgModule.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });

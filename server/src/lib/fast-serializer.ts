@@ -1,4 +1,5 @@
 import fastJson, { type AnySchema } from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -13,4 +14,12 @@ export function fastSerializer(schema: z.ZodType) {
   return () =>
     (data: unknown): string =>
       stringify(data);
+}
+
+/**
+ * Sends JSON text as it is (a list page the database wrote, decision 0031): fastify serializes no
+ * string whose content type is JSON. The route's response schema still documents the shape.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

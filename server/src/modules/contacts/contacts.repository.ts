@@ -1,7 +1,10 @@
+import type { Person } from '@relate/contracts';
 import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
+import { boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { isoTimestamp, jsonObject } from '../../db/json-object';
+import { runNamed } from '../../db/named-statements';
 import { contactImports, contacts } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
@@ -38,6 +41,48 @@ export interface DuplicateGroupRow {
   ids: number[];
   identical: boolean;
 }
+
+/**
+ * Every field of a Person as the database writes it, for lists sent as the database wrote them
+ * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
+ * the two field by field, and the type requires every field of a Person.
+ */
+const PERSON_FIELDS: Record<keyof Person, SQL> = {
+  id: sql`${contacts.id}`,
+  full_name: sql`${contacts.fullName}`,
+  first_name: sql`${contacts.firstName}`,
+  last_name: sql`${contacts.lastName}`,
+  gender: sql`${contacts.gender}`,
+  birthday: sql`${contacts.birthday}::text`,
+  email: sql`${contacts.email}`,
+  phone: sql`${contacts.phone}`,
+  mobile: sql`${contacts.mobile}`,
+  address: sql`${contacts.address}`,
+  organization: sql`${contacts.organization}`,
+  job_title: sql`${contacts.jobTitle}`,
+  job_status: sql`${contacts.jobStatus}`,
+  linkedin_url: sql`${contacts.linkedinUrl}`,
+  github_url: sql`${contacts.githubUrl}`,
+  facebook_url: sql`${contacts.facebookUrl}`,
+  twitter_url: sql`${contacts.twitterUrl}`,
+  website_url: sql`${contacts.websiteUrl}`,
+  notes: sql`${contacts.notes}`,
+  source: sql`${contacts.source}`,
+  tags: sql`${contacts.tags}`,
+  last_contact_date: isoTimestamp(contacts.lastContactDate),
+  next_follow_up_date: isoTimestamp(contacts.nextFollowUpDate),
+  status: sql`${contacts.status}`,
+  priority: sql`${contacts.priority}`,
+  group: sql`${contacts.group}`,
+  avatar_url: sql`${contacts.avatarUrl}`,
+  custom_fields: sql`${contacts.customFields}`,
+  shared_by: sql`${contacts.sharedBy}`,
+  created_at: isoTimestamp(contacts.createdAt),
+  updated_at: isoTimestamp(contacts.updatedAt),
+};
+
+/** A contact as the API's Person, written by the database as JSON. */
+const PERSON_JSON = jsonObject(PERSON_FIELDS);
 
 const CUSTOM_PREFIX = 'custom_';
 
@@ -128,37 +173,42 @@ const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
-  async list(userId: number, options: PeopleListOptions, db: Database = this.db) {
+  /**
+   * A page of the list with its bounded total, in one statement that always answers one row. The
+   * database writes the page's people as the API's JSON (decision 0031): the route sends that text as
+   * it is, with no rows to decode, map and serialize again. The page's ids come first (from an index
+   * where one fits), then only those rows: a deep page skips over index entries instead of whole rows.
+   */
+  async page(userId: number, options: PeopleListOptions, db: Database = this.db) {
     const condition = where(userId, options);
     const nulls = NOT_NULL_SORT_KEYS.has(options.sort) ? '' : ' nulls last';
-    const order = [
-      sql`${sortKey(options.sort)} ${sql.raw(options.order + nulls)}`,
-      sql`${contacts.id} ${sql.raw(options.order)}`,
-    ];
-    // The page's ids first (from an index where one fits), then only those rows: a deep page skips
-    // over index entries instead of whole rows. The bounded count rides along in the same statement
-    // (one round trip); a page past the end has no row to carry it and is counted on its own.
+    const order = sql.join(
+      [
+        sql`${sortKey(options.sort)} ${sql.raw(options.order + nulls)}`,
+        sql`${contacts.id} ${sql.raw(options.order)}`,
+      ],
+      sql`, `,
+    );
     const offset = (options.page - 1) * options.page_size;
     const pageIds = db
       .select({ id: contacts.id })
       .from(contacts)
       .where(condition)
-      .orderBy(...order)
+      .orderBy(order)
       .limit(options.page_size)
       .offset(offset);
-    const found = await db
-      .select({ ...CONTACT_COLUMNS, matched: boundedCountOf(db, contacts, condition, offset) })
-      .from(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds)))
-      .orderBy(...order);
-    if (found.length === 0) {
-      const { total, capped } =
-        offset === 0 ? { total: 0, capped: false } : await boundedCount(db, contacts, condition, offset);
-      return { rows: [] as ContactRow[], total, totalCapped: capped };
-    }
-    const { total, capped } = boundedTotal(found[0].matched, offset);
-    const rows: ContactRow[] = found.map(({ matched: _matched, ...row }) => row);
-    return { rows, total, totalCapped: capped };
+    const [found] = await runNamed(
+      db,
+      db
+        .select({
+          matched: boundedCountOf(db, contacts, condition, offset).as('matched'),
+          people: sql<string>`coalesce(json_agg(${PERSON_JSON} order by ${order}), '[]')::text`.as('people'),
+        })
+        .from(contacts)
+        .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds))),
+    );
+    const { total, capped } = boundedTotal(Number(found.matched), offset);
+    return { peopleJson: found.people as string, total, totalCapped: capped };
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {

@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
-import { fastSerializer } from '../../lib/fast-serializer';
+import { sendJsonText } from '../../lib/fast-serializer';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacts } = app.services;
@@ -67,9 +67,8 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: { tags, querystring: ListPeopleQuerySchema, response: { 200: PeopleResponseSchema } },
-      serializerCompiler: fastSerializer(PeopleResponseSchema),
     },
-    async (request) => contacts.list(request.user.id, request.query),
+    async (request, reply) => sendJsonText(reply, await contacts.listJson(request.user.id, request.query)),
   );
 
   app.post(

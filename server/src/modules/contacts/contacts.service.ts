@@ -113,9 +113,13 @@ export class ContactsService {
   /** Imports this process is writing now (the others still pending were left by a crash). */
   private readonly runningImports = new Set<number>();
 
-  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
+  /**
+   * A page of the list as the JSON the API sends: the database writes the people (decision 0031), and
+   * the route sends the text as it is.
+   */
+  async listJson(userId: number, query: PeopleListQuery): Promise<string> {
     const { page, page_size, q, sort, order } = query;
-    const { rows, total, totalCapped } = await this.repository.list(userId, {
+    const { peopleJson, total, totalCapped } = await this.repository.page(userId, {
       page,
       page_size,
       q,
@@ -123,7 +127,11 @@ export class ContactsService {
       order,
       filters: columnFilters(query),
     });
-    return { people: rows.map(toPersonDto), total, total_capped: totalCapped, page, page_size };
+    return `{"people":${peopleJson},"total":${total},"total_capped":${totalCapped},"page":${page},"page_size":${page_size}}`;
+  }
+
+  async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
+    return JSON.parse(await this.listJson(userId, query));
   }
 
   async get(userId: number, id: number): Promise<Person> {
