@@ -28,6 +28,11 @@ export interface PeopleListOptions {
   order: 'asc' | 'desc';
   /** Column key (a contact field, custom_<name> or created_at) → substring to find. */
   filters: Record<string, string>;
+  /**
+   * Imports still being written, whose rows the list leaves out, when the caller knows them all
+   * (PendingImports); without it the statement looks them up.
+   */
+  hiddenImports?: number[];
 }
 
 export interface ContactMatchKeys {
@@ -142,8 +147,21 @@ export const ownedBy = (userId: number): SQL =>
       from ${contactImports} where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}'))`,
   )!;
 
-function where(userId: number, options: Pick<PeopleListOptions, 'q' | 'filters'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [ownedBy(userId)];
+/**
+ * The user's contacts a list shows: `ownedBy`'s rule, with the pending imports' ids given
+ * (PendingImports, PGlite) rather than looked up, and no test at all when there are none.
+ */
+function listedBy(userId: number, hiddenImports: number[] | undefined): SQL {
+  if (!hiddenImports) return ownedBy(userId);
+  if (hiddenImports.length === 0) return eq(contacts.userId, userId);
+  return and(
+    eq(contacts.userId, userId),
+    sql`coalesce(${contacts.importId}, 0) <> all(${sql.param(hiddenImports)}::integer[])`,
+  )!;
+}
+
+function where(userId: number, options: Omit<PeopleListOptions, 'page' | 'page_size' | 'sort' | 'order'>) {
+  const conditions: (SQL | undefined)[] = [listedBy(userId, options.hiddenImports)];
   if (options.q) conditions.push(searchTextContains(contacts.searchText, options.q));
   for (const [key, value] of Object.entries(options.filters)) {
     const text = columnText(key);
@@ -336,6 +354,14 @@ export class ContactsRepository {
       .update(contactImports)
       .set({ pending: false })
       .where(and(eq(contactImports.userId, userId), eq(contactImports.id, importId)));
+  }
+
+  /** Every user's imports still marked pending (PendingImports' first read). */
+  allPendingImports(db: Database = this.db): Promise<{ userId: number; id: number }[]> {
+    return db
+      .select({ userId: contactImports.userId, id: contactImports.id })
+      .from(contactImports)
+      .where(eq(contactImports.pending, true));
   }
 
   /** The user's imports still marked pending (written now, or left by a crash). */

@@ -30,6 +30,7 @@ import {
   withFullName,
 } from './contacts.mappers';
 import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } from './contacts.repository';
+import { PendingImports } from './pending-imports';
 
 /** The stored contact, for services that work on rows (Google sync). */
 export type { ContactRow };
@@ -108,10 +109,14 @@ export class ContactsService {
     private readonly turns: QueryTurns,
     /** PGlite: imports are written in short statements under a pending import (decision 0025). */
     private readonly stagedImports = false,
-  ) {}
+  ) {
+    if (stagedImports) this.pendingImports = new PendingImports(() => repository.allPendingImports());
+  }
 
   /** Imports this process is writing now (the others still pending were left by a crash). */
   private readonly runningImports = new Set<number>();
+  /** Every pending import, whose rows lists leave out (PGlite: one process writes them all). */
+  private readonly pendingImports?: PendingImports;
 
   /**
    * A page of the list as the JSON the API sends: the database writes the people (decision 0031), and
@@ -126,6 +131,7 @@ export class ContactsService {
       sort,
       order,
       filters: columnFilters(query),
+      hiddenImports: await this.pendingImports?.of(userId),
     });
     return `{"people":${peopleJson},"total":${total},"total_capped":${totalCapped},"page":${page},"page_size":${page_size}}`;
   }
@@ -378,6 +384,7 @@ export class ContactsService {
       if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
       return this.repository.createImport(userId, tx, true);
     });
+    await this.pendingImports?.add(userId, importId);
     this.runningImports.add(importId);
     try {
       let batch: (ContactValues & { userId: number })[] = [];
@@ -395,6 +402,7 @@ export class ContactsService {
         await this.repository.completeImport(userId, importId);
         result.importId = importId;
       } else await this.repository.deleteImport(userId, importId);
+      await this.pendingImports?.remove(userId, importId);
     } catch (error) {
       result.imported = 0;
       await this.purgeImport(userId, importId);
@@ -415,6 +423,7 @@ export class ContactsService {
     while ((await this.repository.deleteImportRows(userId, importId, PURGE_BATCH_ROWS)) > 0)
       await this.turns.giveWay();
     await this.repository.deleteImport(userId, importId);
+    await this.pendingImports?.remove(userId, importId);
   }
 
   /** Undo: deletes exactly the contacts an import created, unless one of them was edited since (409). */
