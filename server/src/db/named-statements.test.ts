@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
+import { toAuthUser } from '../modules/users/users.mappers';
+import { UsersRepository } from '../modules/users/users.repository';
 import { runNamed } from './named-statements';
 import { users } from './schema';
 
@@ -33,5 +35,19 @@ describe('named statements', () => {
       rows: { mode: string }[];
     };
     expect(rows).toEqual([{ mode: t.database.kind === 'postgres' ? 'force_custom_plan' : 'auto' }]);
+  });
+});
+
+describe('the signed-in account, read by its named statement', () => {
+  it('is the account as its whole row says, and nothing for an id that does not exist', async () => {
+    const { id } = await createUser(t.app);
+    await t.app.services.users.setStatus(id, 'approved');
+    const repository = new UsersRepository(t.database.db);
+    const row = (await repository.findById(id))!;
+    await repository.update(id, { fullName: 'Ada "Countess" Lovelace' });
+    expect(await repository.findAuthUser(id)).toStrictEqual(
+      toAuthUser({ ...row, fullName: 'Ada "Countess" Lovelace' }),
+    );
+    expect(await repository.findAuthUser(id + 10_000)).toBeUndefined();
   });
 });

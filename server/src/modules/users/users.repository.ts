@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { runNamed } from '../../db/named-statements';
 import { users } from '../../db/schema';
+import type { AuthUser } from './users.mappers';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -15,6 +17,36 @@ export class UsersRepository {
   async findById(id: number, db: Database = this.db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
     return row;
+  }
+
+  /**
+   * What every signed-in request checks (id, e-mail, name, status, role, plan), read in one named
+   * statement on PostgreSQL: six columns instead of the whole row, parsed once per connection.
+   */
+  async findAuthUser(id: number, db: Database = this.db): Promise<AuthUser | undefined> {
+    const [row] = await runNamed(
+      db,
+      db
+        .select({
+          id: users.id,
+          email: users.email,
+          fullName: users.fullName,
+          status: users.status,
+          role: users.role,
+          plan: users.plan,
+        })
+        .from(users)
+        .where(eq(users.id, id)),
+    );
+    if (!row) return undefined;
+    return {
+      id: row.id as number,
+      email: row.email as string,
+      fullName: row.full_name as string | null,
+      status: row.status as AuthUser['status'],
+      role: row.role as AuthUser['role'],
+      plan: row.plan as AuthUser['plan'],
+    };
   }
 
   async findByEmail(email: string, db: Database = this.db): Promise<UserRow | undefined> {

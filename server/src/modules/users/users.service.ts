@@ -50,9 +50,8 @@ export class UsersService {
     private readonly adminEmails: readonly string[],
   ) {}
 
-  async get(id: number, db?: Database): Promise<AuthUser | undefined> {
-    const row = await this.repository.findById(id, db);
-    return row && toAuthUser(row);
+  get(id: number, db?: Database): Promise<AuthUser | undefined> {
+    return this.repository.findAuthUser(id, db);
   }
 
   /** Only the plans module calls this: it keeps the audit trail of every plan change. */
