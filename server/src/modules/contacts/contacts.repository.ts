@@ -47,6 +47,14 @@ export interface DuplicateGroupRow {
   identical: boolean;
 }
 
+/** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
+function personFieldJson(field: PersonField): SQL {
+  const column = FIELD_COLUMNS[field];
+  if (column === 'lastContactDate' || column === 'nextFollowUpDate') return isoTimestamp(contacts[column]);
+  if (column === 'birthday') return sql`${contacts.birthday}::text`;
+  return sql`${contacts[column]}`;
+}
+
 /**
  * Every field of a Person as the database writes it, for lists sent as the database wrote them
  * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
@@ -54,32 +62,9 @@ export interface DuplicateGroupRow {
  */
 const PERSON_FIELDS: Record<keyof Person, SQL> = {
   id: sql`${contacts.id}`,
-  full_name: sql`${contacts.fullName}`,
-  first_name: sql`${contacts.firstName}`,
-  last_name: sql`${contacts.lastName}`,
-  gender: sql`${contacts.gender}`,
-  birthday: sql`${contacts.birthday}::text`,
-  email: sql`${contacts.email}`,
-  phone: sql`${contacts.phone}`,
-  mobile: sql`${contacts.mobile}`,
-  address: sql`${contacts.address}`,
-  organization: sql`${contacts.organization}`,
-  job_title: sql`${contacts.jobTitle}`,
-  job_status: sql`${contacts.jobStatus}`,
-  linkedin_url: sql`${contacts.linkedinUrl}`,
-  github_url: sql`${contacts.githubUrl}`,
-  facebook_url: sql`${contacts.facebookUrl}`,
-  twitter_url: sql`${contacts.twitterUrl}`,
-  website_url: sql`${contacts.websiteUrl}`,
-  notes: sql`${contacts.notes}`,
-  source: sql`${contacts.source}`,
-  tags: sql`${contacts.tags}`,
-  last_contact_date: isoTimestamp(contacts.lastContactDate),
-  next_follow_up_date: isoTimestamp(contacts.nextFollowUpDate),
-  status: sql`${contacts.status}`,
-  priority: sql`${contacts.priority}`,
-  group: sql`${contacts.group}`,
-  avatar_url: sql`${contacts.avatarUrl}`,
+  ...(Object.fromEntries(
+    Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
+  ) as Record<PersonField, SQL>),
   custom_fields: sql`${contacts.customFields}`,
   shared_by: sql`${contacts.sharedBy}`,
   created_at: isoTimestamp(contacts.createdAt),

@@ -32,8 +32,8 @@ export class PendingImports {
 
   /** Call once the import is complete or deleted. */
   async remove(userId: number, importId: number): Promise<void> {
-    const imports = (await this.map()).get(userId);
-    imports?.delete(importId);
-    if (imports?.size === 0) (await this.map()).delete(userId);
+    const map = await this.map();
+    map.get(userId)?.delete(importId);
+    if (map.get(userId)?.size === 0) map.delete(userId);
   }
 }
