@@ -72,7 +72,7 @@ export class AuthService {
   /** The signed-in user of a request and its session, from its Bearer access token. */
   async authenticate(accessToken: string): Promise<{ user: AuthUser; claims: AccessClaims }> {
     const claims = await this.tokens.verifyAccessToken(accessToken);
-    const user = await this.users.get(claims.userId);
+    const user = await this.users.forRequest(claims.userId);
     if (!user) throw unauthorized('Your account no longer exists');
     return { user, claims };
   }

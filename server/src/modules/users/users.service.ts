@@ -39,8 +39,16 @@ export type UserStatusListener = (user: AuthUser, tx: Database) => Promise<void>
 /** Runs inside the transaction that deletes an account, before the rows go (e.g. to stop its billing). */
 export type UserDeletingListener = (user: AuthUser, tx: Database) => Promise<void>;
 
+/**
+ * How long a signed-in request may go on an account read by an earlier one (like the session check's
+ * few seconds): a change this process makes is seen at once, one made by another process within this.
+ */
+export const ACCOUNT_CHECK_TTL_MS = 5_000;
+
 export class UsersService {
   private readonly createdListeners: UserCreatedListener[] = [];
+  /** Accounts read by signed-in requests, and when (`forRequest`). */
+  private readonly recentAccounts = new Map<number, { user: AuthUser | undefined; readAt: number }>();
   private readonly statusListeners: UserStatusListener[] = [];
   private readonly deletingListeners: UserDeletingListener[] = [];
 
@@ -48,15 +56,37 @@ export class UsersService {
     private readonly db: Database,
     private readonly repository: UsersRepository,
     private readonly adminEmails: readonly string[],
+    private readonly now: () => number = Date.now,
   ) {}
 
   get(id: number, db?: Database): Promise<AuthUser | undefined> {
     return this.repository.findAuthUser(id, db);
   }
 
+  /**
+   * The account of a signed-in request: every request needs it, and reading it each time cost a
+   * round trip per request. Read again after ACCOUNT_CHECK_TTL_MS, or at once after this process
+   * changed it.
+   */
+  async forRequest(id: number): Promise<AuthUser | undefined> {
+    const now = this.now();
+    const recent = this.recentAccounts.get(id);
+    if (recent && now - recent.readAt < ACCOUNT_CHECK_TTL_MS) return recent.user;
+    const user = await this.repository.findAuthUser(id);
+    if (this.recentAccounts.size >= 50_000) this.recentAccounts.clear();
+    this.recentAccounts.set(id, { user, readAt: now });
+    return user;
+  }
+
+  /** Called on every change to an account, and again after the transaction that made it. */
+  private forget(id: number): void {
+    this.recentAccounts.delete(id);
+  }
+
   /** Only the plans module calls this: it keeps the audit trail of every plan change. */
   async setPlan(id: number, plan: AuthUser['plan'], db?: Database): Promise<AuthUser> {
     const row = await this.repository.update(id, { plan }, db);
+    this.forget(id);
     if (!row) throw notFound('User');
     return toAuthUser(row);
   }
@@ -79,7 +109,9 @@ export class UsersService {
   }
 
   async setPasswordHash(id: number, passwordHash: string, db?: Database): Promise<void> {
-    if (!(await this.repository.update(id, { passwordHash }, db))) throw notFound('User');
+    const updated = await this.repository.update(id, { passwordHash }, db);
+    this.forget(id);
+    if (!updated) throw notFound('User');
   }
 
   /** The account of a Google identity: by Google subject, else by the verified e-mail, which then remembers the subject. */
@@ -184,7 +216,7 @@ export class UsersService {
    * administrator is refused: nobody could approve anyone again.
    */
   async setStatus(id: number, status: UserStatus): Promise<User> {
-    return this.db.transaction(async (tx) => {
+    const user = await this.db.transaction(async (tx) => {
       const target = await this.repository.findById(id, tx);
       if (!target) throw notFound('User');
       const losesAdminApproval =
@@ -196,11 +228,14 @@ export class UsersService {
         }
       }
       const row = await this.repository.update(id, { status }, tx);
+      this.forget(id);
       if (!row) throw notFound('User');
       if (row.status !== target.status)
         for (const listener of this.statusListeners) await listener(toAuthUser(row), tx);
       return toUserDto(row);
     });
+    this.forget(id);
+    return user;
   }
 
   /** Deletes the account and everything it owns (foreign keys cascade) in one transaction. */
@@ -213,7 +248,9 @@ export class UsersService {
       }
       for (const listener of this.deletingListeners) await listener(toAuthUser(target), tx);
       await this.repository.delete(id, tx);
+      this.forget(id);
     });
+    this.forget(id);
   }
 
   private emailTaken() {
