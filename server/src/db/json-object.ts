@@ -1,4 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * A timestamp as `Date.prototype.toISOString()` writes it (`toIso`), in UTC with milliseconds: both cut
@@ -14,4 +15,16 @@ export function jsonObject(fields: Record<string, SQL>): SQL {
     return sql`${sql.raw(`'${key}'`)}, ${value}`;
   });
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * A fragment without parameters (a JSON object of columns), written to SQL text once: drizzle otherwise
+ * writes every column of it again on every request, which cost about a tenth of a list request.
+ */
+export function writtenOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error('writtenOnce: the fragment has parameters');
+  return sql.raw(text);
 }

@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL
 import { boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { isoTimestamp, jsonObject } from '../../db/json-object';
+import { isoTimestamp, jsonObject, writtenOnce } from '../../db/json-object';
 import { runNamed } from '../../db/named-statements';
 import { contactImports, contacts } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
@@ -72,7 +72,7 @@ const PERSON_FIELDS: Record<keyof Person, SQL> = {
 };
 
 /** A contact as the API's Person, written by the database as JSON. */
-const PERSON_JSON = jsonObject(PERSON_FIELDS);
+const PERSON_JSON = writtenOnce(jsonObject(PERSON_FIELDS));
 
 const CUSTOM_PREFIX = 'custom_';
 
@@ -156,8 +156,11 @@ function where(userId: number, options: Omit<PeopleListOptions, 'page' | 'page_s
     if (SEARCHED_KEYS.has(key)) conditions.push(searchTextContains(contacts.searchText, value));
     conditions.push(sql`${text} ilike ${containing(value)}`);
   }
-  return and(...conditions);
+  return and(...conditions)!;
 }
+
+/** From this offset on, a page finds its ids in the index before reading rows (decision 0031). */
+const LATE_ROW_LOOKUP_FROM_OFFSET = 500;
 
 /** Columns that are never null sort without NULLS LAST, so that their indexes serve the order. */
 const NOT_NULL_SORT_KEYS = new Set(['id', 'created_at', 'updated_at']);
@@ -193,13 +196,6 @@ export class ContactsRepository {
       sql`, `,
     );
     const offset = (options.page - 1) * options.page_size;
-    const pageIds = db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(condition)
-      .orderBy(order)
-      .limit(options.page_size)
-      .offset(offset);
     const [found] = await runNamed(
       db,
       db
@@ -207,11 +203,26 @@ export class ContactsRepository {
           matched: boundedCountOf(db, contacts, condition, offset).as('matched'),
           people: sql<string>`coalesce(json_agg(${PERSON_JSON} order by ${order}), '[]')::text`.as('people'),
         })
-        .from(contacts)
-        .where(and(eq(contacts.userId, userId), inArray(contacts.id, pageIds))),
+        .from(this.pageRows(userId, condition, order, offset, options.page_size)),
     );
     const { total, capped } = boundedTotal(Number(found.matched), offset);
     return { peopleJson: found.people as string, total, totalCapped: capped };
+  }
+
+  /**
+   * The rows of one page, as a subquery named like the table (PERSON_JSON reads it). The first pages
+   * read their rows straight off the order's index; deeper ones find the page's ids first, in the
+   * index alone, and read only those rows. Written as SQL: drizzle's builder would write out every
+   * column of `select *` again on each request.
+   */
+  private pageRows(userId: number, condition: SQL, order: SQL, offset: number, size: number): SQL {
+    const page = sql`order by ${order} limit ${size} offset ${offset}`;
+    const rows =
+      offset < LATE_ROW_LOOKUP_FROM_OFFSET
+        ? sql`select * from ${contacts} where ${condition} ${page}`
+        : sql`select * from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.id} in
+            (select ${contacts.id} from ${contacts} where ${condition} ${page})`;
+    return sql`(${rows}) as ${contacts}`;
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
