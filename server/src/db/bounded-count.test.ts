@@ -60,6 +60,19 @@ describe('bounded list counts', () => {
     expect(nearEnd.people).toHaveLength(100);
   });
 
+  it('people: pages read straight off the index and deep pages found by their ids follow on from each other', async () => {
+    const ids = (page: { people: { id: number }[] }) => page.people.map((person) => person.id);
+    for (const order of ['', '&sort=last_name&order=asc']) {
+      // Offsets 400 and 500 sit either side of where a page starts finding its ids first.
+      const both = ids(await get(owner, `/api/people?page=3&page_size=200${order}`));
+      const before = ids(await get(owner, `/api/people?page=5&page_size=100${order}`));
+      const after = ids(await get(owner, `/api/people?page=6&page_size=100${order}`));
+      expect(both).toHaveLength(200);
+      expect([...before, ...after]).toEqual(both);
+      expect(new Set(both).size).toBe(200);
+    }
+  });
+
   it('people: another account counts only its own', async () => {
     expect(await get(stranger, '/api/people')).toMatchObject({ total: 0, total_capped: false, people: [] });
   });
