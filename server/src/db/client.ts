@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { enableNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { QueryTurns } from './turns';
 
@@ -53,6 +54,8 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   wal_init_zero: 'off',
   gin_pending_list_limit: '1MB',
   default_statistics_target: '10',
+  // Named statements are planned for each run's own parameters, as on PostgreSQL (named-statements.ts).
+  plan_cache_mode: 'force_custom_plan',
 };
 
 const require = createRequire(import.meta.url);
@@ -97,10 +100,12 @@ export async function openPglite(
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, startParams });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
+  const turns = new QueryTurns(client);
+  enableNamedStatements(client, turns);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    turns: new QueryTurns(client),
+    turns,
     async ping() {
       await client.query('select 1');
     },

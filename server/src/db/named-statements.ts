@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from './client';
+import { pgliteStatementsOf } from './pglite-statements';
 
 interface BuiltQuery extends SQLWrapper {
   toSQL(): { sql: string; params: unknown[] };
@@ -31,6 +32,11 @@ function postgresPool(db: Database): QueryablePool | undefined {
  * not write for its own positional reads.
  */
 export async function runNamed(db: Database, query: BuiltQuery): Promise<Record<string, unknown>[]> {
+  const pglite = pgliteStatementsOf((db as unknown as { $client?: unknown }).$client);
+  if (pglite) {
+    const { sql: text, params } = query.toSQL();
+    return pglite.run(text, params);
+  }
   const pool = postgresPool(db);
   if (!pool) return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const { sql: text, params } = query.toSQL();

@@ -24,18 +24,21 @@ export class QueryTurns {
   constructor(client?: PGlite) {
     if (!client) return;
     const counted = <F extends (...args: never[]) => Promise<unknown>>(method: F): F =>
-      (async (...args: Parameters<F>) => {
-        if (this.background.getStore()) return method.apply(client, args);
-        this.inFlight++;
-        try {
-          return await method.apply(client, args);
-        } finally {
-          if (--this.inFlight === 0) this.wake();
-        }
-      }) as unknown as F;
+      ((...args: Parameters<F>) => this.counted(() => method.apply(client, args))) as unknown as F;
     client.query = counted(client.query);
     client.exec = counted(client.exec);
     client.transaction = counted(client.transaction);
+  }
+
+  /** Runs a query of `client` outside its wrapped methods (named statements), counted like theirs. */
+  async counted<T>(query: () => Promise<T>): Promise<T> {
+    if (this.background.getStore()) return query();
+    this.inFlight++;
+    try {
+      return await query();
+    } finally {
+      if (--this.inFlight === 0) this.wake();
+    }
   }
 
   /** Runs `work` as background work: its own queries never make it wait. */
