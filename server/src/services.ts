@@ -109,6 +109,8 @@ export async function createServices({
     });
     jobs.every('database-maintenance', MAINTENANCE_INTERVAL_MS);
   }
+  jobs.define('contact-counts', () => maintenance.foldContactCounts());
+  jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
   const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
     await installationSecret(db, 'jwt_secret', config.JWT_SECRET),

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** The tables bulk writes touch; only these names ever reach an ANALYZE or VACUUM statement. */
-export type MaintainedTable = 'contacts' | 'companies';
-const MAINTAINED_TABLES: readonly MaintainedTable[] = ['contacts', 'companies'];
+export type MaintainedTable = 'contacts' | 'companies' | 'contact_counts';
+const MAINTAINED_TABLES: readonly MaintainedTable[] = ['contacts', 'companies', 'contact_counts'];
 
 /** A bulk write of at least this many rows refreshes its table's planner statistics at once. */
 export const ANALYZE_AFTER_ROWS = 500;
@@ -63,6 +63,8 @@ export class DatabaseMaintenance {
    */
   async afterBulkWrite(table: MaintainedTable, changedRows: number): Promise<void> {
     if (changedRows < ANALYZE_AFTER_ROWS) return;
+    // A staged import wrote a count row per statement: fold them before the list reads them.
+    if (table === 'contacts') await this.foldContactCounts();
     await this.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local default_statistics_target = ${QUICK_STATISTICS_TARGET}`));
       await tx.execute(sql.raw(`analyze ${table}`));
@@ -105,6 +107,23 @@ export class DatabaseMaintenance {
       done.push({ table, action });
     }
     return done;
+  }
+
+  /**
+   * Folds each user's contact_counts rows (one per statement that added or removed contacts) into one
+   * per user and import, so that reading a total stays a few rows. Rows inserted meanwhile are not in
+   * this statement's snapshot and stay as they are; a concurrent fold skips the rows this one took.
+   */
+  async foldContactCounts(): Promise<void> {
+    await this.db.execute(sql`
+      with folded as (
+        delete from contact_counts c
+        using (select user_id, coalesce(import_id, 0) as import_key from contact_counts
+          group by 1, 2 having count(*) > 1) as many
+        where c.user_id = many.user_id and coalesce(c.import_id, 0) = many.import_key
+        returning c.user_id, c.import_id, c.delta)
+      insert into contact_counts (user_id, import_id, delta)
+      select user_id, import_id, sum(delta) from folded group by user_id, import_id having sum(delta) <> 0`);
   }
 
   private async run(action: Exclude<MaintenanceAction, null>, table: MaintainedTable): Promise<void> {

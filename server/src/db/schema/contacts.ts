@@ -111,6 +111,22 @@ export const contactImports = pgTable('contact_imports', {
   pending: boolean().notNull().default(false),
 });
 
+/**
+ * Each user's number of contacts, as differences written by triggers on contacts (migration 0026,
+ * decision 0032): the sum of a user's rows, less those of pending imports, is the unfiltered list's total.
+ */
+export const contactCounts = pgTable(
+  'contact_counts',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    importId: integer(),
+    delta: integer().notNull(),
+  },
+  (t) => [index('contact_counts_user_idx').on(t.userId)],
+);
+
 /** Per-user key/value settings (spec section 3 "User preferences"): contact_columns, calendar_settings, custom_fields, ... */
 export const userPreferences = pgTable(
   'user_preferences',

@@ -5,7 +5,7 @@ import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert
 import type { Database } from '../../db/client';
 import { isoTimestamp, jsonObject, writtenOnce } from '../../db/json-object';
 import { runNamed } from '../../db/named-statements';
-import { contactImports, contacts } from '../../db/schema';
+import { contactCounts, contactImports, contacts } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
@@ -128,9 +128,28 @@ const SEARCHED_KEYS = new Set([
 export const ownedBy = (userId: number): SQL =>
   and(
     eq(contacts.userId, userId),
-    sql`coalesce(${contacts.importId}, 0) <> all(coalesce((select array_agg(${contactImports.id})
-      from ${contactImports} where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}'))`,
+    sql`coalesce(${contacts.importId}, 0) <> all(${pendingImportIds(userId)})`,
   )!;
+
+/** The ids of the user's pending imports, as an array (empty when there are none). */
+const pendingImportIds = (userId: number): SQL =>
+  sql`coalesce((select array_agg(${contactImports.id}) from ${contactImports}
+    where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}')`;
+
+/**
+ * How many contacts the user has, as a list without search or filters shows them: the sum of what the
+ * triggers on contacts wrote to contact_counts (migration 0026), less the rows of pending imports.
+ */
+function listedTotal(userId: number, hiddenImports: number[] | undefined): SQL {
+  const hidden =
+    hiddenImports === undefined
+      ? sql` and coalesce(${contactCounts.importId}, 0) <> all(${pendingImportIds(userId)})`
+      : hiddenImports.length === 0
+        ? sql``
+        : sql` and coalesce(${contactCounts.importId}, 0) <> all(${sql.param(hiddenImports)}::integer[])`;
+  return sql`(select coalesce(sum(${contactCounts.delta}), 0) from ${contactCounts}
+    where ${contactCounts.userId} = ${userId}${hidden})`;
+}
 
 /**
  * The user's contacts a list shows: `ownedBy`'s rule, with the pending imports' ids given
@@ -143,6 +162,13 @@ function listedBy(userId: number, hiddenImports: number[] | undefined): SQL {
     eq(contacts.userId, userId),
     sql`coalesce(${contacts.importId}, 0) <> all(${sql.param(hiddenImports)}::integer[])`,
   )!;
+}
+
+/** Whether a search or a column filter narrows the list (otherwise its total is kept, not counted). */
+function isFiltered(options: Pick<PeopleListOptions, 'q' | 'filters'>): boolean {
+  return (
+    Boolean(options.q) || Object.entries(options.filters).some(([key, value]) => value && columnText(key))
+  );
 }
 
 function where(userId: number, options: Omit<PeopleListOptions, 'page' | 'page_size' | 'sort' | 'order'>) {
@@ -180,10 +206,10 @@ export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * A page of the list with its bounded total, in one statement that always answers one row. The
-   * database writes the page's people as the API's JSON (decision 0031): the route sends that text as
-   * it is, with no rows to decode, map and serialize again. The page's ids come first (from an index
-   * where one fits), then only those rows: a deep page skips over index entries instead of whole rows.
+   * A page of the list with its total, in one statement that always answers one row: the kept total
+   * without a search or filter (decision 0032), the bounded count with one. The database writes the
+   * page's people as the API's JSON (decision 0031): the route sends that text as it is, with no rows to
+   * decode, map and serialize again.
    */
   async page(userId: number, options: PeopleListOptions, db: Database = this.db) {
     const condition = where(userId, options);
@@ -196,16 +222,22 @@ export class ContactsRepository {
       sql`, `,
     );
     const offset = (options.page - 1) * options.page_size;
+    const exact = !isFiltered(options);
     const [found] = await runNamed(
       db,
       db
         .select({
-          matched: boundedCountOf(db, contacts, condition, offset).as('matched'),
+          matched: (exact
+            ? listedTotal(userId, options.hiddenImports)
+            : boundedCountOf(db, contacts, condition, offset)
+          ).as('matched'),
           people: sql<string>`coalesce(json_agg(${PERSON_JSON} order by ${order}), '[]')::text`.as('people'),
         })
         .from(this.pageRows(userId, condition, order, offset, options.page_size)),
     );
-    const { total, capped } = boundedTotal(Number(found.matched), offset);
+    const { total, capped } = exact
+      ? { total: Number(found.matched), capped: false }
+      : boundedTotal(Number(found.matched), offset);
     return { peopleJson: found.people as string, total, totalCapped: capped };
   }
 
