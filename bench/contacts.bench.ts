@@ -93,13 +93,20 @@ const suite: BenchSuite = {
         await measureCases('');
 
         const baseUrl = await listenOnLoopback(app);
-        const health = await loadTest(baseUrl, '/api/health', {}, { seconds: LOAD_SECONDS });
+        // /api/health pings the database, so its rate moves with what the database is doing (PostgreSQL's
+        // autovacuum after the import): measured right before and right after each list case, and the
+        // list compared with their mean.
+        const health = () => loadTest(baseUrl, '/api/health', {}, { seconds: LOAD_SECONDS });
         for (const url of ['/api/people', '/api/people?q=quokka']) {
+          const before = await health();
           const list = await loadTest(baseUrl, url, owner.headers, { seconds: LOAD_SECONDS });
+          const after = await health();
           if (list.non2xx > 0) throw new Error(`${url}: ${list.non2xx} failed requests under load`);
-          const share = Math.round((list.requestsPerSecond / health.requestsPerSecond) * 100);
+          const healthRate = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+          const share = Math.round((list.requestsPerSecond / healthRate) * 100);
+          const healthNote = `/api/health ${before.requestsPerSecond.toFixed(0)} before, ${after.requestsPerSecond.toFixed(0)} after`;
           log(
-            `${database.label}: ${url} ${list.requestsPerSecond.toFixed(0)} req/s at 10 clients, /api/health ${health.requestsPerSecond.toFixed(0)} req/s: ${share} %`,
+            `${database.label}: ${url} ${list.requestsPerSecond.toFixed(0)} req/s at 10 clients, ${healthNote}: ${share} %`,
           );
           results.push({
             suite: suite.name,
@@ -108,7 +115,7 @@ const suite: BenchSuite = {
             runs: Math.round(list.requestsPerSecond * LOAD_SECONDS),
             p50: list.p50Ms,
             p95: list.p97_5Ms,
-            note: `${list.requestsPerSecond.toFixed(0)} req/s = ${share} % of /api/health (${health.requestsPerSecond.toFixed(0)} req/s); latency column p97.5 (goal ≥ 25 %)`,
+            note: `${list.requestsPerSecond.toFixed(0)} req/s = ${share} % of /api/health (${healthNote}, mean ${healthRate.toFixed(0)} req/s); latency column p97.5 (goal ≥ 25 %)`,
           });
         }
 

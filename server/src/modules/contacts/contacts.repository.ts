@@ -3,7 +3,7 @@ import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL
 import { boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { isoTimestamp, jsonObject, writtenOnce } from '../../db/json-object';
+import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { runNamed } from '../../db/named-statements';
 import { contactCounts, contactImports, contacts } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
@@ -71,8 +71,8 @@ const PERSON_FIELDS: Record<keyof Person, SQL> = {
   updated_at: isoTimestamp(contacts.updatedAt),
 };
 
-/** A contact as the API's Person, written by the database as JSON. */
-const PERSON_JSON = writtenOnce(jsonObject(PERSON_FIELDS));
+/** A contact as the API's Person: a record that `json_agg` writes as the Person's JSON. */
+const PERSON_RECORD = writtenOnce(jsonRecord(PERSON_FIELDS));
 
 const CUSTOM_PREFIX = 'custom_';
 
@@ -231,9 +231,11 @@ export class ContactsRepository {
             ? listedTotal(userId, options.hiddenImports)
             : boundedCountOf(db, contacts, condition, offset)
           ).as('matched'),
-          people: sql<string>`coalesce(json_agg(${PERSON_JSON} order by ${order}), '[]')::text`.as('people'),
+          people: sql<string>`coalesce(json_agg(person order by ${order}), '[]')::text`.as('people'),
         })
-        .from(this.pageRows(userId, condition, order, offset, options.page_size)),
+        .from(
+          sql`${this.pageRows(userId, condition, order, offset, options.page_size)}, lateral ${PERSON_RECORD} as person`,
+        ),
     );
     const { total, capped } = exact
       ? { total: Number(found.matched), capped: false }
@@ -242,7 +244,7 @@ export class ContactsRepository {
   }
 
   /**
-   * The rows of one page, as a subquery named like the table (PERSON_JSON reads it). The first pages
+   * The rows of one page, as a subquery named like the table (PERSON_RECORD reads it). The first pages
    * read their rows straight off the order's index; deeper ones find the page's ids first, in the
    * index alone, and read only those rows. Written as SQL: drizzle's builder would write out every
    * column of `select *` again on each request.
