@@ -35,6 +35,7 @@ import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { ContactsService } from './modules/contacts/contacts.service';
+import { PeoplePagesRepository } from './modules/contacts/people-pages.repository';
 import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.repository';
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
@@ -170,6 +171,7 @@ export async function createServices({
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
+    new PeoplePagesRepository(db),
     customFields,
     groups,
     notifications,

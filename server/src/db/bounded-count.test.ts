@@ -47,9 +47,15 @@ describe('bounded list counts', () => {
 
   it('people: the list without a search or filter has its exact total, kept rather than counted', async () => {
     expect(await get(owner, '/api/people')).toMatchObject({ total: ROWS, total_capped: false });
-    expect(await get(owner, '/api/people?page=2&page_size=100')).toMatchObject({ total: ROWS, total_capped: false });
+    expect(await get(owner, '/api/people?page=2&page_size=100')).toMatchObject({
+      total: ROWS,
+      total_capped: false,
+    });
     // A filter key that names no column filters nothing.
-    expect(await get(owner, '/api/people?no_such_column=x')).toMatchObject({ total: ROWS, total_capped: false });
+    expect(await get(owner, '/api/people?no_such_column=x')).toMatchObject({
+      total: ROWS,
+      total_capped: false,
+    });
   });
 
   it('people: exact below the bound, and exact again once the page is near the end', async () => {

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { dialect } from './dialect';
 
 /**
  * A timestamp as `Date.prototype.toISOString()` writes it (`toIso`), in UTC with milliseconds: both cut
@@ -21,8 +21,6 @@ export function jsonRecord(fields: Record<string, SQL>): SQL {
   });
   return sql`(select ${sql.join(columns, sql`, `)})`;
 }
-
-const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
  * A fragment without parameters (a record of columns), written to SQL text once: drizzle otherwise

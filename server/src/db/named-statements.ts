@@ -32,15 +32,33 @@ function postgresPool(db: Database): QueryablePool | undefined {
  * not write for its own positional reads.
  */
 export async function runNamed(db: Database, query: BuiltQuery): Promise<Record<string, unknown>[]> {
-  const pglite = pgliteStatementsOf((db as unknown as { $client?: unknown }).$client);
-  if (pglite) {
-    const { sql: text, params } = query.toSQL();
-    return pglite.run(text, params);
-  }
-  const pool = postgresPool(db);
-  if (!pool) return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  if (!pgliteStatementsOf(clientOf(db)) && !postgresPool(db))
+    return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const { sql: text, params } = query.toSQL();
-  const name = `relate_${createHash('sha1').update(text).digest('base64url')}`;
+  return runNamedText(db, text, params);
+}
+
+/** `runNamed` for a statement's text and parameters; `db` must be the database, not a transaction. */
+export async function runNamedText(
+  db: Database,
+  text: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const pglite = pgliteStatementsOf(clientOf(db));
+  if (pglite) return pglite.run(text, params);
+  const pool = postgresPool(db);
+  if (!pool) throw new Error('runNamedText: needs the database, not a transaction');
+  let name = statementNames.get(text);
+  if (!name) {
+    if (statementNames.size >= 1_000) statementNames.clear();
+    name = `relate_${createHash('sha1').update(text).digest('base64url')}`;
+    statementNames.set(text, name);
+  }
   const { rows } = await pool.query({ name, text, values: params });
   return rows;
 }
+
+/** Statement names by text: hashing a list statement's text on every request cost more than a lookup. */
+const statementNames = new Map<string, string>();
+
+const clientOf = (db: Database) => (db as unknown as { $client?: unknown }).$client;

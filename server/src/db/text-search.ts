@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /** LIKE/ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -9,4 +9,8 @@ export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}
  * lower-casing every row's text again; the trigram index on the column serves it (decision 0028).
  */
 export const searchTextContains = (column: AnyColumn, text: string): SQL =>
-  sql`${column} like lower(${containing(text)})`;
+  searchTextLike(column, containing(text));
+
+/** `searchTextContains` with the pattern given (`containing`'s), or a placeholder for it. */
+export const searchTextLike = (column: AnyColumn, pattern: string | Placeholder): SQL =>
+  sql`${column} like lower(${pattern})`;

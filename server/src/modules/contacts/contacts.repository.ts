@@ -1,13 +1,18 @@
-import type { Person } from '@relate/contracts';
-import { type AnyColumn, and, asc, count, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { boundedCountOf, boundedTotal } from '../../db/bounded-count';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  inArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
-import { runNamed } from '../../db/named-statements';
-import { contactCounts, contactImports, contacts } from '../../db/schema';
-import { containing, searchTextContains } from '../../db/text-search';
-import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
+import { contactImports, contacts } from '../../db/schema';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts);
@@ -47,76 +52,8 @@ export interface DuplicateGroupRow {
   identical: boolean;
 }
 
-/** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
-function personFieldJson(field: PersonField): SQL {
-  const column = FIELD_COLUMNS[field];
-  if (column === 'lastContactDate' || column === 'nextFollowUpDate') return isoTimestamp(contacts[column]);
-  if (column === 'birthday') return sql`${contacts.birthday}::text`;
-  return sql`${contacts[column]}`;
-}
-
-/**
- * Every field of a Person as the database writes it, for lists sent as the database wrote them
- * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
- * the two field by field, and the type requires every field of a Person.
- */
-const PERSON_FIELDS: Record<keyof Person, SQL> = {
-  id: sql`${contacts.id}`,
-  ...(Object.fromEntries(
-    Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
-  ) as Record<PersonField, SQL>),
-  custom_fields: sql`${contacts.customFields}`,
-  shared_by: sql`${contacts.sharedBy}`,
-  created_at: isoTimestamp(contacts.createdAt),
-  updated_at: isoTimestamp(contacts.updatedAt),
-};
-
-/** A contact as the API's Person: a record that `json_agg` writes as the Person's JSON. */
-const PERSON_RECORD = writtenOnce(jsonRecord(PERSON_FIELDS));
-
-const CUSTOM_PREFIX = 'custom_';
-
-/** The SQL text of a column key, for filtering: dates and timestamps as their text form. */
-function columnText(key: string): SQL | undefined {
-  if (key.startsWith(CUSTOM_PREFIX))
-    return sql`(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
-  if (key === 'created_at') return sql`${contacts.createdAt}::text`;
-  if (key === 'updated_at') return sql`${contacts.updatedAt}::text`;
-  const column = FIELD_COLUMNS[key as PersonField];
-  if (!column) return undefined;
-  const ref = contacts[column];
-  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
-    ? sql`${ref}::text`
-    : sql`${ref}`;
-}
-
-/** The sort key of a column: text case-insensitively, dates as they are. */
-function sortKey(key: string): SQL {
-  if (key === 'id') return sql`${contacts.id}`;
-  if (key === 'created_at') return sql`${contacts.createdAt}`;
-  if (key === 'updated_at') return sql`${contacts.updatedAt}`;
-  if (key.startsWith(CUSTOM_PREFIX))
-    return sql`lower(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
-  const column = FIELD_COLUMNS[key as PersonField] ?? 'createdAt';
-  const ref = contacts[column];
-  return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
-    ? sql`${ref}`
-    : sql`lower(${ref})`;
-}
-
-/** The columns the search text is made of: their values are substrings of it. */
-const SEARCHED_KEYS = new Set([
-  'full_name',
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'mobile',
-  'organization',
-  'job_title',
-  'tags',
-  'notes',
-]);
+/** A user's id, or the placeholder for it in a statement built once per shape (people-pages.repository.ts). */
+export type UserRef = number | Placeholder;
 
 /**
  * The user's contacts as they see them: those of an import still being written (pending, decision 0025)
@@ -125,71 +62,16 @@ const SEARCHED_KEYS = new Set([
  * takes a NOT IN subquery to keep half the rows, and with that estimate a deep page sorted all of the
  * user's rows instead of reading an index (decision 0028).
  */
-export const ownedBy = (userId: number): SQL =>
+export const ownedBy = (userId: UserRef): SQL =>
   and(
     eq(contacts.userId, userId),
     sql`coalesce(${contacts.importId}, 0) <> all(${pendingImportIds(userId)})`,
   )!;
 
 /** The ids of the user's pending imports, as an array (empty when there are none). */
-const pendingImportIds = (userId: number): SQL =>
+export const pendingImportIds = (userId: UserRef): SQL =>
   sql`coalesce((select array_agg(${contactImports.id}) from ${contactImports}
     where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}')`;
-
-/**
- * How many contacts the user has, as a list without search or filters shows them: the sum of what the
- * triggers on contacts wrote to contact_counts (migration 0026), less the rows of pending imports.
- */
-function listedTotal(userId: number, hiddenImports: number[] | undefined): SQL {
-  const hidden =
-    hiddenImports === undefined
-      ? sql` and coalesce(${contactCounts.importId}, 0) <> all(${pendingImportIds(userId)})`
-      : hiddenImports.length === 0
-        ? sql``
-        : sql` and coalesce(${contactCounts.importId}, 0) <> all(${sql.param(hiddenImports)}::integer[])`;
-  return sql`(select coalesce(sum(${contactCounts.delta}), 0) from ${contactCounts}
-    where ${contactCounts.userId} = ${userId}${hidden})`;
-}
-
-/**
- * The user's contacts a list shows: `ownedBy`'s rule, with the pending imports' ids given
- * (PendingImports, PGlite) rather than looked up, and no test at all when there are none.
- */
-function listedBy(userId: number, hiddenImports: number[] | undefined): SQL {
-  if (!hiddenImports) return ownedBy(userId);
-  if (hiddenImports.length === 0) return eq(contacts.userId, userId);
-  return and(
-    eq(contacts.userId, userId),
-    sql`coalesce(${contacts.importId}, 0) <> all(${sql.param(hiddenImports)}::integer[])`,
-  )!;
-}
-
-/** Whether a search or a column filter narrows the list (otherwise its total is kept, not counted). */
-function isFiltered(options: Pick<PeopleListOptions, 'q' | 'filters'>): boolean {
-  return (
-    Boolean(options.q) || Object.entries(options.filters).some(([key, value]) => value && columnText(key))
-  );
-}
-
-function where(userId: number, options: Omit<PeopleListOptions, 'page' | 'page_size' | 'sort' | 'order'>) {
-  const conditions: (SQL | undefined)[] = [listedBy(userId, options.hiddenImports)];
-  if (options.q) conditions.push(searchTextContains(contacts.searchText, options.q));
-  for (const [key, value] of Object.entries(options.filters)) {
-    const text = columnText(key);
-    if (!text || !value) continue;
-    // A value found in a searched column is found in the search text too, so the search text's
-    // trigram index narrows the rows first; the column's own test then decides.
-    if (SEARCHED_KEYS.has(key)) conditions.push(searchTextContains(contacts.searchText, value));
-    conditions.push(sql`${text} ilike ${containing(value)}`);
-  }
-  return and(...conditions)!;
-}
-
-/** From this offset on, a page finds its ids in the index before reading rows (decision 0031). */
-const LATE_ROW_LOOKUP_FROM_OFFSET = 500;
-
-/** Columns that are never null sort without NULLS LAST, so that their indexes serve the order. */
-const NOT_NULL_SORT_KEYS = new Set(['id', 'created_at', 'updated_at']);
 
 /** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
 const comparedFields = sql`(${contacts.firstName}, ${contacts.lastName}, ${contacts.gender}, ${contacts.birthday},
@@ -204,60 +86,6 @@ const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
-
-  /**
-   * A page of the list with its total, in one statement that always answers one row: the kept total
-   * without a search or filter (decision 0032), the bounded count with one. The database writes the
-   * page's people as the API's JSON (decision 0031): the route sends that text as it is, with no rows to
-   * decode, map and serialize again.
-   */
-  async page(userId: number, options: PeopleListOptions, db: Database = this.db) {
-    const condition = where(userId, options);
-    const nulls = NOT_NULL_SORT_KEYS.has(options.sort) ? '' : ' nulls last';
-    const order = sql.join(
-      [
-        sql`${sortKey(options.sort)} ${sql.raw(options.order + nulls)}`,
-        sql`${contacts.id} ${sql.raw(options.order)}`,
-      ],
-      sql`, `,
-    );
-    const offset = (options.page - 1) * options.page_size;
-    const exact = !isFiltered(options);
-    const [found] = await runNamed(
-      db,
-      db
-        .select({
-          matched: (exact
-            ? listedTotal(userId, options.hiddenImports)
-            : boundedCountOf(db, contacts, condition, offset)
-          ).as('matched'),
-          people: sql<string>`coalesce(json_agg(person order by ${order}), '[]')::text`.as('people'),
-        })
-        .from(
-          sql`${this.pageRows(userId, condition, order, offset, options.page_size)}, lateral ${PERSON_RECORD} as person`,
-        ),
-    );
-    const { total, capped } = exact
-      ? { total: Number(found.matched), capped: false }
-      : boundedTotal(Number(found.matched), offset);
-    return { peopleJson: found.people as string, total, totalCapped: capped };
-  }
-
-  /**
-   * The rows of one page, as a subquery named like the table (PERSON_RECORD reads it). The first pages
-   * read their rows straight off the order's index; deeper ones find the page's ids first, in the
-   * index alone, and read only those rows. Written as SQL: drizzle's builder would write out every
-   * column of `select *` again on each request.
-   */
-  private pageRows(userId: number, condition: SQL, order: SQL, offset: number, size: number): SQL {
-    const page = sql`order by ${order} limit ${size} offset ${offset}`;
-    const rows =
-      offset < LATE_ROW_LOOKUP_FROM_OFFSET
-        ? sql`select * from ${contacts} where ${condition} ${page}`
-        : sql`select * from ${contacts} where ${contacts.userId} = ${userId} and ${contacts.id} in
-            (select ${contacts.id} from ${contacts} where ${condition} ${page})`;
-    return sql`(${rows}) as ${contacts}`;
-  }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
     const [row] = await db

@@ -31,6 +31,7 @@ import {
 } from './contacts.mappers';
 import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } from './contacts.repository';
 import { PendingImports } from './pending-imports';
+import type { PeoplePagesRepository } from './people-pages.repository';
 
 /** The stored contact, for services that work on rows (Google sync). */
 export type { ContactRow };
@@ -101,6 +102,8 @@ export class ContactsService {
   constructor(
     private readonly db: Database,
     private readonly repository: ContactsRepository,
+    /** The list's statement, written once per shape. */
+    private readonly pages: PeoplePagesRepository,
     private readonly customFields: CustomFieldsService,
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
@@ -124,7 +127,7 @@ export class ContactsService {
    */
   async listJson(userId: number, query: PeopleListQuery): Promise<string> {
     const { page, page_size, q, sort, order } = query;
-    const { peopleJson, total, totalCapped } = await this.repository.page(userId, {
+    const { peopleJson, total, totalCapped } = await this.pages.page(userId, {
       page,
       page_size,
       q,
