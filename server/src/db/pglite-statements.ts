@@ -3,6 +3,13 @@ import type { QueryTurns } from './turns';
 
 const { serialize } = protocol;
 
+interface PreparedStatement {
+  name: string;
+  parameterTypes: number[];
+  /** The statement's row description, which every run's rows are read with. */
+  columns: Awaited<ReturnType<PGlite['execProtocol']>>['messages'];
+}
+
 /** More distinct statements than any list needs: past this, they are all deallocated and parsed anew. */
 const MAX_STATEMENTS = 500;
 
@@ -23,7 +30,7 @@ function messagesOf(parts: Uint8Array[]): Uint8Array {
  * after any open transaction, as `query` does, and counts as a request's query for QueryTurns.
  */
 export class PgliteStatements {
-  private readonly statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  private readonly statements = new Map<string, PreparedStatement>();
   private parsed = 0;
 
   constructor(
@@ -47,15 +54,17 @@ export class PgliteStatements {
       const serializer = this.client.serializers[statement.parameterTypes[index]];
       return serializer ? serializer(value) : String(value);
     });
+    // Only reads run here, and the server's PGlite file systems (a directory, memory) need no sync.
     const { messages } = await this.client.execProtocol(
       messagesOf([
         serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]),
+      { syncToFs: false },
     );
-    return parse.parseResults(messages, this.client.parsers, { rowMode: 'object' })[0].rows as Record<
+    const rows = [...statement.columns, ...messages];
+    return parse.parseResults(rows, this.client.parsers, { rowMode: 'object' })[0].rows as Record<
       string,
       unknown
     >[];
@@ -75,7 +84,11 @@ export class PgliteStatements {
       ]),
       { syncToFs: false },
     );
-    const statement = { name, parameterTypes: parse.parseDescribeStatementResults(messages) };
+    const statement = {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(messages),
+      columns: messages.filter((message) => message.name === 'rowDescription'),
+    };
     this.statements.set(text, statement);
     return statement;
   }
