@@ -9,7 +9,7 @@ interface BuiltQuery extends SQLWrapper {
 
 interface QueryablePool {
   query(config: {
-    name: string;
+    name?: string;
     text: string;
     values: unknown[];
   }): Promise<{ rows: Record<string, unknown>[] }>;
@@ -38,16 +38,26 @@ export async function runNamed(db: Database, query: BuiltQuery): Promise<Record<
   return runNamedText(db, text, params);
 }
 
-/** `runNamed` for a statement's text and parameters; `db` must be the database, not a transaction. */
+/**
+ * `runNamed` for a statement's text and parameters; `db` must be the database, not a transaction. With
+ * `named` false the statement runs unnamed: for texts of which there can be many (a list filtered by any
+ * combination of columns), which each connection would otherwise keep prepared for its lifetime.
+ */
 export async function runNamedText(
   db: Database,
   text: string,
   params: unknown[],
+  named = true,
 ): Promise<Record<string, unknown>[]> {
-  const pglite = pgliteStatementsOf(clientOf(db));
-  if (pglite) return pglite.run(text, params);
+  const client = clientOf(db);
+  const pglite = pgliteStatementsOf(client);
+  if (pglite) {
+    if (named) return pglite.run(text, params);
+    return (await (client as PgliteQueryable).query(text, params)).rows;
+  }
   const pool = postgresPool(db);
   if (!pool) throw new Error('runNamedText: needs the database, not a transaction');
+  if (!named) return (await pool.query({ text, values: params })).rows;
   let name = statementNames.get(text);
   if (!name) {
     if (statementNames.size >= 1_000) statementNames.clear();
@@ -56,6 +66,10 @@ export async function runNamedText(
   }
   const { rows } = await pool.query({ name, text, values: params });
   return rows;
+}
+
+interface PgliteQueryable {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
 /** Statement names by text: hashing a list statement's text on every request cost more than a lookup. */

@@ -219,7 +219,8 @@ export class PeoplePagesRepository {
     const shape = shapeOf(options, offset);
     const statement = this.statementOf(shape);
     const params = fillPlaceholders(statement.params, valuesOf(userId, options, shape, offset));
-    const [found] = await runNamedText(this.db, statement.sql, params);
+    // Lists filtered by columns run unnamed: any combination of columns makes a text of its own.
+    const [found] = await runNamedText(this.db, statement.sql, params, shape.filters.length === 0);
     const { total, capped } = shape.exact
       ? { total: Number(found.matched), capped: false }
       : boundedTotal(Number(found.matched), offset);
