@@ -1,4 +1,4 @@
-import { count, type SQL, sql } from 'drizzle-orm';
+import { count, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -11,13 +11,12 @@ export interface BoundedCount {
   capped: boolean;
 }
 
-/** The first `offset + COUNT_PAST_PAGE_START + 1` matching rows, in no order (one more tells "more"). */
-const matching = (db: Database, table: PgTable, condition: SQL | undefined, offset: number) =>
-  db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(condition)
-    .limit(offset + COUNT_PAST_PAGE_START + 1);
+/** How many rows a list's count reads for a page starting at `offset` (one more than it counts tells "more"). */
+export const countLimit = (offset: number) => offset + COUNT_PAST_PAGE_START + 1;
+
+/** The first `limit` matching rows, in no order. */
+const matching = (db: Database, table: PgTable, condition: SQL | undefined, limit: number | Placeholder) =>
+  db.select({ one: sql`1` }).from(table).where(condition).limit(limit);
 
 /**
  * How many rows of `table` match `condition`, counting no further than `offset + COUNT_PAST_PAGE_START`,
@@ -26,7 +25,17 @@ const matching = (db: Database, table: PgTable, condition: SQL | undefined, offs
  * client can page to the last row. Turn its value into a total with `boundedTotal`.
  */
 export function boundedCountOf(db: Database, table: PgTable, condition: SQL | undefined, offset: number) {
-  return sql<number>`(select count(*) from (${matching(db, table, condition, offset)}) as matching)`.mapWith(
+  return boundedCountUpTo(db, table, condition, countLimit(offset));
+}
+
+/** `boundedCountOf` with its limit given (`countLimit`'s), or a placeholder for it. */
+export function boundedCountUpTo(
+  db: Database,
+  table: PgTable,
+  condition: SQL | undefined,
+  limit: number | Placeholder,
+) {
+  return sql<number>`(select count(*) from (${matching(db, table, condition, limit)}) as matching)`.mapWith(
     Number,
   );
 }
@@ -46,6 +55,6 @@ export async function boundedCount(
 ): Promise<BoundedCount> {
   const [{ rows }] = await db
     .select({ rows: count() })
-    .from(matching(db, table, condition, offset).as('matching'));
+    .from(matching(db, table, condition, countLimit(offset)).as('matching'));
   return boundedTotal(rows, offset);
 }

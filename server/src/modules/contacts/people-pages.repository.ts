@@ -1,6 +1,6 @@
 import type { Person } from '@relate/contracts';
 import { and, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
-import { boundedTotal, COUNT_PAST_PAGE_START } from '../../db/bounded-count';
+import { boundedCountUpTo, boundedTotal, countLimit } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { dialect } from '../../db/dialect';
 import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
@@ -130,7 +130,7 @@ function valuesOf(userId: number, options: PeopleListOptions, shape: PageShape, 
     user: userId,
     size: options.page_size,
     offset,
-    countLimit: offset + COUNT_PAST_PAGE_START + 1,
+    countLimit: countLimit(offset),
     hidden: options.hiddenImports,
     q: options.q ? containing(options.q) : undefined,
   };
@@ -165,7 +165,7 @@ function listedTotal(hidden: PageShape['hidden']): SQL {
     where ${contactCounts.userId} = ${USER}${pending})`;
 }
 
-function matching(shape: PageShape): SQL {
+function listCondition(shape: PageShape): SQL {
   const conditions = [listedBy(shape.hidden)];
   if (shape.search) conditions.push(searchTextLike(contacts.searchText, placeholder('q')));
   shape.filters.forEach((key, index) => {
@@ -185,8 +185,8 @@ function matching(shape: PageShape): SQL {
  * read their rows straight off the order's index; deeper ones find the page's ids first, in the index
  * alone, and read only those rows.
  */
-function pageStatement(shape: PageShape): SQL {
-  const condition = matching(shape);
+function pageStatement(db: Database, shape: PageShape): SQL {
+  const condition = listCondition(shape);
   const nulls = NOT_NULL_SORT_KEYS.has(shape.sort) ? '' : ' nulls last';
   const order = sql`${sortKey(shape.sort)} ${sql.raw(shape.order + nulls)}, ${contacts.id} ${sql.raw(shape.order)}`;
   const page = sql`order by ${order} limit ${placeholder('size')} offset ${placeholder('offset')}`;
@@ -196,8 +196,7 @@ function pageStatement(shape: PageShape): SQL {
     : sql`select * from ${contacts} where ${condition} ${page}`;
   const total = shape.exact
     ? listedTotal(shape.hidden)
-    : sql`(select count(*) from (select 1 from ${contacts} where ${condition}
-        limit ${placeholder('countLimit')}) as matching)`;
+    : boundedCountUpTo(db, contacts, condition, placeholder('countLimit'));
   return sql`select ${total} as matched, coalesce(json_agg(person order by ${order}), '[]')::text as people
     from (${rows}) as ${contacts}, lateral ${PERSON_RECORD} as person`;
 }
@@ -232,7 +231,7 @@ export class PeoplePagesRepository {
     const known = this.statements.get(key);
     if (known) return known;
     if (this.statements.size >= MAX_SHAPES) this.statements.clear();
-    const statement = dialect.sqlToQuery(pageStatement(shape));
+    const statement = dialect.sqlToQuery(pageStatement(this.db, shape));
     this.statements.set(key, statement);
     return statement;
   }
