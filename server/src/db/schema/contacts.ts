@@ -39,9 +39,9 @@ export const contacts = pgTable(
   'contacts',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the owner is checked once per statement by triggers, and deleting a user deletes
+    // their contacts (migration 0027, decision 0034).
+    userId: integer().notNull(),
     fullName: text(),
     firstName: text(),
     lastName: text(),

@@ -1,0 +1,125 @@
+/**
+ * Contacts have no foreign key to users (migration 0027, decision 0034): triggers check the owner once per
+ * statement and delete a deleted user's contacts. They must guarantee what the key did, including against
+ * a user deleted while contacts are being written for them.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+import { copyRows } from '../../db/bulk-insert';
+import { contacts } from '../../db/schema';
+
+let t: TestApp;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.app); // the first account is the administrator
+});
+afterAll(() => t.close());
+
+const contactsOf = async (userId: number) => {
+  const { rows } = (await t.database.db.execute(
+    sql`select count(*)::int as n from contacts where user_id = ${userId}`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows[0].n;
+};
+
+const orphans = async () => {
+  const { rows } = (await t.database.db.execute(
+    sql`select count(*)::int as n from contacts c where not exists (select 1 from users u where u.id = c.user_id)`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows[0].n;
+};
+
+const insertFor = (userId: number, db = t.database.db) =>
+  db.execute(sql`insert into contacts (user_id, first_name) values (${userId}, 'Ghost')`);
+
+/** The SQLSTATE of a rejected query: drizzle wraps the driver's error in `cause`. */
+const sqlState = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+
+describe("a contact's owner", () => {
+  it('must exist: a contact, or a COPY of many, for a user who does not exist writes nothing', async () => {
+    const missing = 2_000_000_000;
+    await expect(insertFor(missing)).rejects.toSatisfy((error) => sqlState(error) === '23503');
+    const rows = Array.from({ length: 300 }, (_, index) => ({ userId: missing, firstName: `Row ${index}` }));
+    await expect(copyRows(t.database.db, contacts, ['userId', 'firstName'], rows)).rejects.toSatisfy(
+      (error) => sqlState(error) === '23503',
+    );
+    await expect(contactsOf(missing)).resolves.toBe(0);
+  });
+
+  it('cannot be changed to a user who does not exist', async () => {
+    const owner = await createUser(t.app);
+    const created = await t.as(owner).post('/api/people', { first_name: 'Kept' });
+    const id = created.json().id as number;
+    await expect(
+      t.database.db.execute(sql`update contacts set user_id = 2000000000 where id = ${id}`),
+    ).rejects.toSatisfy((error) => sqlState(error) === '23503');
+    expect((await t.as(owner).get(`/api/people/${id}`)).json().first_name).toBe('Kept');
+  });
+
+  it("takes the contacts with them when their account is deleted, and leaves other accounts' alone", async () => {
+    const leaving = await createUser(t.app);
+    const staying = await createUser(t.app);
+    for (const user of [leaving, staying])
+      for (const name of ['Ada', 'Grace'])
+        expect((await t.as(user).post('/api/people', { first_name: name })).statusCode).toBe(201);
+    await t.app.services.users.delete(leaving.id, admin.id);
+    await expect(contactsOf(leaving.id)).resolves.toBe(0);
+    await expect(contactsOf(staying.id)).resolves.toBe(2);
+    await expect(orphans()).resolves.toBe(0);
+  });
+});
+
+// PGlite runs one transaction at a time, so only PostgreSQL can race a deletion against a write.
+describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('an owner deleted during a write', () => {
+  it('waits for contacts being written, then deletes them too', async () => {
+    const owner = await createUser(t.app);
+    let inserted!: () => void;
+    let finish!: () => void;
+    const wasInserted = new Promise<void>((resolve) => (inserted = resolve));
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const writing = t.database.db.transaction(async (tx) => {
+      await insertFor(owner.id, tx);
+      inserted();
+      await finished;
+    });
+    await wasInserted;
+    let deleted = false;
+    const deleting = t.database.db.execute(sql`delete from users where id = ${owner.id}`).then(() => {
+      deleted = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(deleted).toBe(false); // held by the writer's lock on its owner
+    finish();
+    await writing;
+    await deleting;
+    await expect(contactsOf(owner.id)).resolves.toBe(0);
+    await expect(orphans()).resolves.toBe(0);
+  });
+
+  it('refuses contacts written while their owner is being deleted, once the deletion commits', async () => {
+    const owner = await createUser(t.app);
+    let removed!: () => void;
+    let commit!: () => void;
+    const wasRemoved = new Promise<void>((resolve) => (removed = resolve));
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const deleting = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from users where id = ${owner.id}`);
+      removed();
+      await committing;
+    });
+    await wasRemoved;
+    const writing = insertFor(owner.id).then(
+      () => 'written',
+      (error) => sqlState(error),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await deleting;
+    await expect(writing).resolves.toBe('23503');
+    await expect(orphans()).resolves.toBe(0);
+  });
+});
