@@ -5,6 +5,7 @@ import { chromiumPath } from './e2e/support/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

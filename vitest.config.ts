@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: serverTests,
+          isolate: false,
+          globalSetup: ['server/test/pglite-template.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -27,6 +29,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                isolate: false,
                 // Process-level tests start the server on PGlite; running them twice adds nothing.
                 exclude: ['server/test/process.test.ts'],
                 environment: 'node',

@@ -14,23 +14,31 @@ export interface RelateServer {
   dataDir: string;
 }
 
-/** Starts Relate as `npm start` does, on a free port and a fresh PGlite data directory, serving the built web app. */
+/**
+ * Starts Relate as `npm start` does (the compiled server), on a free port and a fresh PGlite data directory
+ * (a copy of global-setup.ts's migrated one), serving the built web app.
+ */
 async function startRelate(
   env: Record<string, string>,
 ): Promise<{ server: RelateServer; process: ServerProcess }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-e2e-'));
+  const template = process.env.RELATE_E2E_TEMPLATE;
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const url = `http://127.0.0.1:${port}`;
-  const relate = startServerProcess({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    ...env,
-  });
+  const relate = startServerProcess(
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    { compiled: true },
+  );
   const exitedEarly = relate.exited.then(() => {
     throw new Error(`Relate exited at start:\n${relate.output()}`);
   });

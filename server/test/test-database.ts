@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
-import { type DatabaseHandle, openPglite, openPostgres } from '../src/db/client';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openPglite, openPostgres, PGLITE_SETTINGS } from '../src/db/client';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on
  * the PostgreSQL server at TEST_DATABASE_URL when the test project sets RELATE_TEST_DB=postgres.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.RELATE_TEST_DB !== 'postgres') return openPglite(undefined);
+  if (process.env.RELATE_TEST_DB !== 'postgres')
+    return openPglite(undefined, PGLITE_SETTINGS, { loadDataDir: pgliteTemplate() });
   const { url, drop } = await createPostgresDatabase();
   const handle = await openPostgres(url, 5);
   return {
@@ -17,6 +20,20 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await drop();
     },
   };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PGlite data directory as a tarball (pglite-template.setup.ts). */
+    pgliteTemplate: string;
+  }
+}
+
+let template: Blob | undefined;
+/** The migrated database pglite-template.setup.ts dumped, read once per test file. */
+function pgliteTemplate(): Blob {
+  template ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  return template;
 }
 
 /** A new, empty database on the PostgreSQL server at TEST_DATABASE_URL: its URL, and how to drop it. */

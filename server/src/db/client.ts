@@ -86,18 +86,26 @@ async function createPgliteDirectory(dataDir: string, startParams: string[]): Pr
   ]);
 }
 
-/** PGlite in `dataDir`, or in memory when `dataDir` is undefined. Runs pending migrations. */
+/**
+ * PGlite in `dataDir`, or in memory when `dataDir` is undefined, starting from the `loadDataDir` tarball
+ * (`dumpDataDir`) if given. Runs pending migrations.
+ */
 export async function openPglite(
   dataDir: string | undefined,
   settings: Record<string, string> = PGLITE_SETTINGS,
+  { loadDataDir }: { loadDataDir?: Blob } = {},
 ): Promise<DatabaseHandle> {
   const startParams = [
     ...PGlite.defaultStartParams,
     ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
   ];
-  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION')))
+  if (dataDir && !loadDataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION')))
     await createPgliteDirectory(dataDir, startParams);
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm }, startParams });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    startParams,
+    loadDataDir,
+  });
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder });
   const turns = new QueryTurns(client);
