@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 export default async function globalSetup() {
   for (const built of ['web/dist/index.html', 'server/dist/main.js'])
-    if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: run npm run build first`);
+    if (!fs.existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run npm run build first`);
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-e2e-template-'));
   const handle = await openPglite(path.join(template, 'pgdata'));
   await handle.close();
