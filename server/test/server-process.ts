@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -22,14 +23,19 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `server/src/main.ts` as its own process, as `npm start` does. */
+/** The Node flags `npm start` runs the server with (package.json's "start" script). */
+function startFlags(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return (manifest.scripts.start as string).split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
- * `server/src/main.ts` under tsx, or with `compiled` the esbuild bundle `npm start` runs
- * (`server/dist/main.js`, built by the caller).
+ * Starts the server as its own process: `server/src/main.ts` under tsx, or with `compiled` the esbuild
+ * bundle `npm start` runs (`server/dist/main.js`, built by the caller), with `npm start`'s Node flags.
  */
 export function startServerProcess(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
   const entry = compiled
-    ? [path.join(root, 'server/dist/main.js')]
+    ? [...startFlags(), path.join(root, 'server/dist/main.js')]
     : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: root,
