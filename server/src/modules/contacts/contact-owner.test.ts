@@ -73,28 +73,38 @@ describe("a contact's owner", () => {
   });
 });
 
+/**
+ * Runs `step` in a transaction left open until `commit()` is called; `ready` settles once `step` has run.
+ */
+function heldOpen(step: (tx: TestApp['database']['db']) => Promise<unknown>) {
+  let commit!: () => void;
+  let stepped!: () => void;
+  const released = new Promise<void>((resolve) => (commit = resolve));
+  const ready = new Promise<void>((resolve) => (stepped = resolve));
+  const done = t.database.db.transaction(async (tx) => {
+    await step(tx);
+    stepped();
+    await released;
+  });
+  return { ready, commit, done };
+}
+
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 // PGlite runs one transaction at a time, so only PostgreSQL can race a deletion against a write.
 describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('an owner deleted during a write', () => {
   it('waits for contacts being written, then deletes them too', async () => {
     const owner = await createUser(t.app);
-    let inserted!: () => void;
-    let finish!: () => void;
-    const wasInserted = new Promise<void>((resolve) => (inserted = resolve));
-    const finished = new Promise<void>((resolve) => (finish = resolve));
-    const writing = t.database.db.transaction(async (tx) => {
-      await insertFor(owner.id, tx);
-      inserted();
-      await finished;
-    });
-    await wasInserted;
+    const writing = heldOpen((tx) => insertFor(owner.id, tx));
+    await writing.ready;
     let deleted = false;
     const deleting = t.database.db.execute(sql`delete from users where id = ${owner.id}`).then(() => {
       deleted = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await aWhile();
     expect(deleted).toBe(false); // held by the writer's lock on its owner
-    finish();
-    await writing;
+    writing.commit();
+    await writing.done;
     await deleting;
     await expect(contactsOf(owner.id)).resolves.toBe(0);
     await expect(orphans()).resolves.toBe(0);
@@ -102,23 +112,15 @@ describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('an owner deleted duri
 
   it('refuses contacts written while their owner is being deleted, once the deletion commits', async () => {
     const owner = await createUser(t.app);
-    let removed!: () => void;
-    let commit!: () => void;
-    const wasRemoved = new Promise<void>((resolve) => (removed = resolve));
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    const deleting = t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`delete from users where id = ${owner.id}`);
-      removed();
-      await committing;
-    });
-    await wasRemoved;
+    const deleting = heldOpen((tx) => tx.execute(sql`delete from users where id = ${owner.id}`));
+    await deleting.ready;
     const writing = insertFor(owner.id).then(
       () => 'written',
       (error) => sqlState(error),
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    commit();
-    await deleting;
+    await aWhile();
+    deleting.commit();
+    await deleting.done;
     await expect(writing).resolves.toBe('23503');
     await expect(orphans()).resolves.toBe(0);
   });
