@@ -125,3 +125,24 @@ describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('an owner deleted duri
     await expect(orphans()).resolves.toBe(0);
   });
 });
+
+describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('an edit of a contact (migration 0028)', () => {
+  it("leaves its owner's row unlocked: only a contact moved to another user checks the owner", async () => {
+    const owner = await createUser(t.app);
+    const id = (await t.as(owner).post('/api/people', { first_name: 'Edited' })).json().id as number;
+    const editing = heldOpen((tx) =>
+      tx.execute(sql`update contacts set first_name = 'Still edited' where id = ${id}`),
+    );
+    await editing.ready;
+    // FOR UPDATE conflicts with the FOR KEY SHARE lock a check of the owner takes.
+    const locked = t.database.db
+      .execute(sql`select 1 from users where id = ${owner.id} for update nowait`)
+      .then(
+        () => 'free',
+        (error) => sqlState(error),
+      );
+    await expect(locked).resolves.toBe('free');
+    editing.commit();
+    await editing.done;
+  });
+});
