@@ -16,7 +16,6 @@ import {
   tempDataDir,
 } from './processes';
 import { rawCopyMs } from './raw-copy';
-import { SEARCH_TERMS } from './seed-contacts';
 
 /** How long the server is left without requests before its idle memory is read. */
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
@@ -28,27 +27,8 @@ export interface ImportRun {
   idleAfterImportRssMb: number;
   /** The process's highest resident MB from its start to the end of the import (VmHWM). */
   peakRssMb: number;
-  /**
-   * From the import's answer until a search finds all of its rows (decision 0037: a large import's
-   * contacts are indexed for search after it commits).
-   */
-  searchableAfterMs: number;
   /** A raw COPY of the same rows into a copy of the contacts table with the same indexes. */
   rawCopyMs: number;
-}
-
-/** Asks a search for the rarest term until it finds every imported row that has it; answers how long. */
-async function untilSearchable(base: string, token: string, rows: number): Promise<number> {
-  const term = SEARCH_TERMS[0];
-  let expected = 0;
-  for (let index = 0; index < rows; index++) if (term.every(index)) expected++;
-  const started = performance.now();
-  for (;;) {
-    const answer = await api<{ total: number }>(base, 'GET', `/people?q=${term.word}&page_size=1`, { token });
-    if (answer.body.total === expected) return performance.now() - started;
-    check(performance.now() - started < 300_000, `search found ${answer.body.total} of ${expected}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 let built = false;
@@ -95,16 +75,9 @@ export async function importInServerProcess(
       const answer = await importContacts(server.url, account.token, upload);
       const elapsedMs = performance.now() - started;
       check(answer.body.imported_count === rows, `import: ${JSON.stringify(answer.body).slice(0, 300)}`);
-      const searchableAfterMs = await untilSearchable(server.url, account.token, rows);
       const peakRssMb = rssMb(pid, 'VmHWM') ?? Number.NaN;
       await idle();
-      measured = {
-        elapsedMs,
-        searchableAfterMs,
-        idleRssMb,
-        peakRssMb,
-        idleAfterImportRssMb: rssMb(pid) ?? Number.NaN,
-      };
+      measured = { elapsedMs, idleRssMb, peakRssMb, idleAfterImportRssMb: rssMb(pid) ?? Number.NaN };
     } finally {
       await stop(server);
     }

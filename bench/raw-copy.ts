@@ -7,17 +7,15 @@ import type { DatabaseHandle } from '../server/src/db/client';
 import { COPY_COLUMNS, contactsCsvForCopy } from './seed-contacts';
 
 /**
- * The raw limit an import is measured against (issue 18): `COPY` of the same rows (as the import stores
- * them) into a copy of the contacts table with the same indexes and the search trigram index on its
- * search text, which contacts had until decision 0037 moved it to contact_search (no triggers:
+ * The raw limit an import is measured against: `COPY` of the same rows (as the import stores them) into
+ * a copy of the contacts table with the same indexes, the search trigram index included (no triggers:
  * `like ... including all` copies neither those nor foreign keys). Milliseconds.
  */
 export async function rawCopyMs(handle: DatabaseHandle, rows: number, userId: number): Promise<number> {
   const csv = contactsCsvForCopy(rows, userId);
   const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
   const statement = `copy contacts_raw_copy (${COPY_COLUMNS.join(', ')}) from stdin with (format csv)`;
-  const create = `create table contacts_raw_copy (like contacts including all);
-    create index on contacts_raw_copy using gin (search_text gin_trgm_ops)`;
+  const create = 'create table contacts_raw_copy (like contacts including all)';
   const drop = 'drop table contacts_raw_copy';
   if (handle.kind === 'pglite') {
     const pglite = client as PGlite;

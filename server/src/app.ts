@@ -80,8 +80,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Tests: e.g. a short backoff for Google's quota errors. */
   google?: ServiceDeps['google'];
-  /** Tests: see ServiceDeps. */
-  contactSearchBeforeAnswerRows?: number;
 }
 
 /** Builds the whole application without listening: main.ts listens, tests inject. */
@@ -158,14 +156,12 @@ export async function buildApp(config: Config, deps: AppDeps) {
       clock: deps.clock ?? systemClock,
       log: app.log,
       google: deps.google,
-      contactSearchBeforeAnswerRows: deps.contactSearchBeforeAnswerRows,
     }),
   );
   await app.services.notificationStreams.start();
   // Open streams never finish by themselves: end them before the server waits for in-flight requests.
   app.addHook('preClose', () => app.services.notificationStreams.close());
   app.addHook('onClose', () => app.services.jobs.stop());
-  app.addHook('onClose', () => app.services.importSearch.stop());
   app.addHook('onClose', () => app.services.workers.close());
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);

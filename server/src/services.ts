@@ -35,8 +35,6 @@ import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { ContactsService } from './modules/contacts/contacts.service';
-import { ImportSearchIndexer } from './modules/contacts/import-search';
-import { ImportSearchRepository } from './modules/contacts/import-search.repository';
 import { PeoplePagesRepository } from './modules/contacts/people-pages.repository';
 import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.repository';
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
@@ -88,8 +86,6 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** Tests: Google client tuning, and how often a running sync renews its claim. */
   google?: GoogleClientTuning & { syncHeartbeatMs?: number };
-  /** Tests: the size up to which an import's contacts are indexed for search before it answers. */
-  contactSearchBeforeAnswerRows?: number;
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
@@ -105,7 +101,6 @@ export async function createServices({
   clock,
   log,
   google,
-  contactSearchBeforeAnswerRows,
 }: ServiceDeps) {
   const jobs = new JobRunner(new JobsRepository(db), clock);
   const maintenance = new DatabaseMaintenance(db);
@@ -173,13 +168,6 @@ export async function createServices({
         )
       : undefined,
   );
-  const importSearch = new ImportSearchIndexer(
-    new ImportSearchRepository(db),
-    maintenance,
-    turns,
-    log,
-    contactSearchBeforeAnswerRows,
-  );
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -190,7 +178,6 @@ export async function createServices({
     maintenance,
     workers,
     turns,
-    importSearch,
     databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
@@ -308,11 +295,8 @@ export async function createServices({
   defineBillingJobs(jobs, billing, users);
   // Every job kind and recurring schedule is defined above this line.
   await jobs.ensureSchedules();
-  // Imports whose contacts a crash or a shutdown left unindexed for search.
-  importSearch.resume();
   return {
     jobs,
-    importSearch,
     workers,
     users,
     auth,

@@ -58,7 +58,6 @@ export async function createTestApp(
     database?: DatabaseHandle;
     redis?: Redis;
     google?: AppDeps['google'];
-    contactSearchBeforeAnswerRows?: AppDeps['contactSearchBeforeAnswerRows'];
     /** Adds test-only routes before the app is ready. */
     extend?: (app: App) => void;
   } = {},
@@ -70,7 +69,6 @@ export async function createTestApp(
     clock: options.clock,
     redis: options.redis,
     google: options.google,
-    contactSearchBeforeAnswerRows: options.contactSearchBeforeAnswerRows,
     logger: false,
   });
   options.extend?.(app);

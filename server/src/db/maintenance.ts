@@ -2,13 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /** The tables bulk writes touch; only these names ever reach an ANALYZE or VACUUM statement. */
-export type MaintainedTable = 'contacts' | 'contact_search' | 'companies' | 'contact_counts';
-const MAINTAINED_TABLES: readonly MaintainedTable[] = [
-  'contacts',
-  'contact_search',
-  'companies',
-  'contact_counts',
-];
+export type MaintainedTable = 'contacts' | 'companies' | 'contact_counts';
+const MAINTAINED_TABLES: readonly MaintainedTable[] = ['contacts', 'companies', 'contact_counts'];
 
 /** A bulk write of at least this many rows refreshes its table's planner statistics at once. */
 export const ANALYZE_AFTER_ROWS = 500;

@@ -77,8 +77,8 @@ export const contacts = pgTable(
      */
     importId: integer(),
     /**
-     * lower(contact_search_text(...)), computed by the database on every write (decision 0028) and copied
-     * to contact_search, which searches read (decision 0037). Not part of a contact: the repository never
+     * lower(contact_search_text(...)), computed by the database on every write (decision 0028). Searches
+     * compare it with LIKE against the lower-cased pattern. Not part of a contact: the repository never
      * selects it.
      */
     searchText: text().generatedAlwaysAs((): SQL => sql`lower(${contactSearchText(contacts)})`),
@@ -91,6 +91,9 @@ export const contacts = pgTable(
     // Migration 0024 adds INCLUDE (import_id), which Drizzle cannot spell: with it the pending-import
     // test of a page or a count is answered from the index (index-only scans once vacuumed).
     index('contacts_user_created_at_idx').on(t.userId, t.createdAt, t.id),
+    // Case-insensitive substring search, and the filters of the searched columns (LIKE '%...%' on the
+    // lower-cased text). One trigram index rather than one per column: each would slow every import.
+    index('contacts_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     // Sorting by first or last name:
     index('contacts_user_first_name_idx').on(t.userId, sql`lower(${t.firstName})`, t.id),
     index('contacts_user_last_name_idx').on(t.userId, sql`lower(${t.lastName})`, t.id),
@@ -98,36 +101,15 @@ export const contacts = pgTable(
 );
 
 /** One CSV import of contacts, so that it can be undone while none of its contacts was edited. */
-export const contactImports = pgTable(
-  'contact_imports',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** Still being written (PGlite imports in short transactions): its contacts are not shown yet. */
-    pending: boolean().notNull().default(false),
-    /** Its contacts are not in contact_search yet: indexed right after the import commits (decision 0037). */
-    searchPending: boolean().notNull().default(false),
-  },
-  (t) => [index('contact_imports_search_pending_idx').on(t.id).where(sql`${t.searchPending}`)],
-);
-
-/**
- * Each contact's search text with the trigram index that case-insensitive substring search and the filters
- * of the searched columns read (LIKE '%...%' on the lower-cased text; one index rather than one per
- * column). Kept by triggers on contacts (migration 0028), except an import's rows, which are indexed
- * right after it commits (decision 0037). No foreign key: the delete trigger removes a contact's row.
- */
-export const contactSearch = pgTable(
-  'contact_search',
-  {
-    contactId: integer().primaryKey(),
-    searchText: text().notNull(),
-  },
-  (t) => [index('contact_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`)],
-);
+export const contactImports = pgTable('contact_imports', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Still being written (PGlite imports in short transactions): its contacts are not shown yet. */
+  pending: boolean().notNull().default(false),
+});
 
 /**
  * Each user's number of contacts, as differences written by triggers on contacts (migration 0026,

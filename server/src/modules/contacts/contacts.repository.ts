@@ -197,18 +197,11 @@ export class ContactsRepository {
     return row.value;
   }
 
-  /**
-   * A new import of the user's, whose id the imported rows carry. `pending` hides them until completed;
-   * `searchPending` leaves them out of contact_search until the import indexes them (decision 0037).
-   */
-  async createImport(
-    userId: number,
-    db: Database = this.db,
-    { pending = false, searchPending = false } = {},
-  ): Promise<number> {
+  /** A new import of the user's, whose id the imported rows carry; `pending` hides them until completed. */
+  async createImport(userId: number, db: Database = this.db, pending = false): Promise<number> {
     const [row] = await db
       .insert(contactImports)
-      .values({ userId, pending, searchPending })
+      .values({ userId, pending })
       .returning({ id: contactImports.id });
     return row.id;
   }

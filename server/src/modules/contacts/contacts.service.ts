@@ -30,7 +30,6 @@ import {
   withFullName,
 } from './contacts.mappers';
 import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } from './contacts.repository';
-import type { ImportSearchIndexer } from './import-search';
 import { PendingImports } from './pending-imports';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
@@ -111,8 +110,6 @@ export class ContactsService {
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
     private readonly turns: QueryTurns,
-    /** Indexes an import's contacts for search once it has committed (decision 0037). */
-    private readonly importSearch: ImportSearchIndexer,
     /** PGlite: imports are written in short statements under a pending import (decision 0025). */
     private readonly stagedImports = false,
   ) {
@@ -366,7 +363,7 @@ export class ContactsService {
         await this.db.transaction(async (tx) => {
           if (plan.customNames.length > 0)
             await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
-          const importId = await this.repository.createImport(userId, tx, { searchPending: true });
+          const importId = await this.repository.createImport(userId, tx);
           result.imported = await this.repository.insertStream(validRows(importId), tx);
           result.importId = result.imported > 0 ? importId : null;
           if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
@@ -376,8 +373,6 @@ export class ContactsService {
     }
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
-    if (result.importId !== null)
-      await this.importSearch.afterImport(userId, result.importId, result.imported);
     return result;
   }
 
@@ -390,7 +385,7 @@ export class ContactsService {
     await this.removeAbandonedImports(userId);
     const importId = await this.db.transaction(async (tx) => {
       if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
-      return this.repository.createImport(userId, tx, { pending: true, searchPending: true });
+      return this.repository.createImport(userId, tx, true);
     });
     await this.pendingImports?.add(userId, importId);
     this.runningImports.add(importId);

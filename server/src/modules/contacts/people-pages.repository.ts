@@ -1,11 +1,11 @@
 import type { Person } from '@relate/contracts';
-import { and, eq, fillPlaceholders, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { boundedCountUpTo, boundedTotal, countLimit } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { dialect } from '../../db/dialect';
 import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { runNamedText } from '../../db/named-statements';
-import { contactCounts, contactSearch, contacts } from '../../db/schema';
+import { contactCounts, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 import { ownedBy, type PeopleListOptions, pendingImportIds } from './contacts.repository';
@@ -165,19 +165,14 @@ function listedTotal(hidden: PageShape['hidden']): SQL {
     where ${contactCounts.userId} = ${USER}${pending})`;
 }
 
-/** The contact's search text (in contact_search, decision 0037) matches a LIKE pattern. */
-const searchFinds = (pattern: Placeholder): SQL =>
-  sql`${contacts.id} in (select ${contactSearch.contactId} from ${contactSearch}
-    where ${searchTextLike(contactSearch.searchText, pattern)})`;
-
 function listCondition(shape: PageShape): SQL {
   const conditions = [listedBy(shape.hidden)];
-  if (shape.search) conditions.push(searchFinds(placeholder('q')));
+  if (shape.search) conditions.push(searchTextLike(contacts.searchText, placeholder('q')));
   shape.filters.forEach((key, index) => {
     const value = placeholder(`filter${index}`);
     // A value found in a searched column is found in the search text too, so the search text's
     // trigram index narrows the rows first; the column's own test then decides.
-    if (SEARCHED_KEYS.has(key)) conditions.push(searchFinds(value));
+    if (SEARCHED_KEYS.has(key)) conditions.push(searchTextLike(contacts.searchText, value));
     conditions.push(sql`${columnText(key)} ilike ${value}`);
   });
   return and(...conditions)!;
