@@ -43,6 +43,7 @@ export default defineConfig({
                 name: 'server-postgres',
                 include: serverTests,
                 isolate: false,
+                globalSetup: availabilityRun ? [] : ['server/test/postgres-template.setup.ts'],
                 // Process-level tests start the server on PGlite; running them twice adds nothing.
                 exclude: ['server/test/process.test.ts', ...notHere],
                 environment: 'node',

@@ -26,6 +26,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory as a tarball (pglite-template.setup.ts). */
     pgliteTemplate: string;
+    /** A migrated PostgreSQL database to copy (postgres-template.setup.ts), where the project has one. */
+    postgresTemplate?: string;
   }
 }
 
@@ -36,14 +38,18 @@ function pgliteTemplate(): Blob {
   return template;
 }
 
-/** A new, empty database on the PostgreSQL server at TEST_DATABASE_URL: its URL, and how to drop it. */
+/**
+ * A new database on the PostgreSQL server at TEST_DATABASE_URL, a copy of the migrated template where the
+ * test project made one and empty otherwise: its URL, and how to drop it.
+ */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('RELATE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `relate_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
