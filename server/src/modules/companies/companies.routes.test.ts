@@ -340,6 +340,10 @@ describe('listing', () => {
     ['q=echo_co', ['Echo']],
     ['q=delta.org', ['delta']],
     ['categories=fintech&connection_strength=strong&name=a', ['alpha', 'Bravo']],
+    // The search text holds every filtered column: a filter still matches its own column only.
+    ['name=fintech', []],
+    ['categories=alp', []],
+    ['domains=brav', []],
     ['name=_', []],
     ['name=%25', []],
     ['q=', ['alpha', 'Bravo', 'Charlie', 'delta', 'Echo']],
