@@ -14,6 +14,9 @@ const DUPLICATES_GOAL_MS = 500;
 const CASES = [
   { name: 'first page', url: '/api/companies' },
   { name: 'name search (?name=wayne)', url: '/api/companies?name=wayne' },
+  // 'media' is a category and a name's suffix: the search text finds both, the filter keeps categories.
+  { name: 'categories filter (?categories=media)', url: '/api/companies?categories=media' },
+  { name: 'domains filter (?domains=.io), 30 %', url: '/api/companies?domains=.io' },
   { name: 'search box (?q=cyberdyne robotics)', url: '/api/companies?q=cyberdyne%20robotics' },
   ...SEARCH_TERMS.map((term) => ({
     name: `search box, ${term.share} (?q=${term.word})`,
