@@ -78,9 +78,10 @@ export const companies = pgTable(
     index('companies_user_twitter_followers_idx').on(t.userId, t.twitterFollowerCount, t.id),
     index('companies_user_created_at_idx').on(t.userId, t.createdAt, t.id),
 
-    // Search (LIKE on the lower-cased search text) and the column filters (ILIKE '%...%' on name,
-    // categories and domains, which the search text holds too): one trigram index, not one per column,
-    // because each one slowed every import (migration 0029, decision 0038).
+    // Case-insensitive substring filters (ILIKE '%...%') and search (LIKE on the lower-cased search text).
+    index('companies_record_trgm_idx').using('gin', sql`${t.record} gin_trgm_ops`),
+    index('companies_categories_trgm_idx').using('gin', sql`${t.categories} gin_trgm_ops`),
+    index('companies_domains_trgm_idx').using('gin', sql`${textArrayJoin(t.domains)} gin_trgm_ops`),
     index('companies_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );

@@ -1,5 +1,5 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
-import { type AnyColumn, and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
 import { insertJsonRows, insertRowsAsJson, type JsonRows, rowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
@@ -57,21 +57,14 @@ export function isFiltered({
   return Boolean(q || name || categories || domains || connection_strength);
 }
 
-/**
- * A column filter: the column's text contains `value`. The search text holds every filtered column, so
- * its trigram index narrows the rows first and the column's own test decides (decision 0038).
- */
-const columnContains = (column: SQL | AnyColumn, value: string): SQL =>
-  and(searchTextContains(companies.searchText, value), ilike(column, containing(value)))!;
-
 function filters(userId: number, options: CompanyListOptions): SQL | undefined {
   const { q, name, categories, domains, connection_strength } = options;
   return and(
     eq(companies.userId, userId),
     q ? searchTextContains(companies.searchText, q) : undefined,
-    name ? columnContains(companies.record, name) : undefined,
-    categories ? columnContains(companies.categories, categories) : undefined,
-    domains ? columnContains(textArrayJoin(companies.domains), domains) : undefined,
+    name ? ilike(companies.record, containing(name)) : undefined,
+    categories ? ilike(companies.categories, containing(categories)) : undefined,
+    domains ? ilike(textArrayJoin(companies.domains), containing(domains)) : undefined,
     connection_strength ? eq(companies.connectionStrength, connection_strength) : undefined,
   );
 }

@@ -340,7 +340,7 @@ describe('listing', () => {
     ['q=echo_co', ['Echo']],
     ['q=delta.org', ['delta']],
     ['categories=fintech&connection_strength=strong&name=a', ['alpha', 'Bravo']],
-    // The search text holds every filtered column: a filter still matches its own column only.
+    // A filter matches its own column only, not the others the search box looks through.
     ['name=fintech', []],
     ['categories=alp', []],
     ['domains=brav', []],
