@@ -11,7 +11,7 @@ import { type DatabaseHandle, openPglite, openPostgres, PGLITE_SETTINGS } from '
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (process.env.RELATE_TEST_DB !== 'postgres')
     return openPglite(undefined, PGLITE_SETTINGS, { loadDataDir: pgliteTemplate() });
-  const { url, drop } = await createPostgresDatabase();
+  const { url, drop } = await createPostgresDatabase(inject('postgresTemplate'));
   const handle = await openPostgres(url, 5);
   return {
     ...handle,
@@ -39,16 +39,17 @@ function pgliteTemplate(): Blob {
 }
 
 /**
- * A new database on the PostgreSQL server at TEST_DATABASE_URL, a copy of the migrated template where the
- * test project made one and empty otherwise: its URL, and how to drop it.
+ * A new database on the PostgreSQL server at TEST_DATABASE_URL, a copy of `template` if given and empty
+ * otherwise: its URL, and how to drop it.
  */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('RELATE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `relate_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const template = inject('postgresTemplate');
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
