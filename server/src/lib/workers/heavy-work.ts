@@ -4,6 +4,7 @@
  * the pool throws again on the main thread.
  */
 import fs from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import type { ErrorCode } from '@relate/contracts';
 import {
   inspectCompaniesCsv,
@@ -11,10 +12,16 @@ import {
   previewCompaniesCsv,
 } from '../../modules/companies/companies.csv-file';
 import { inspectContactsCsv } from '../../modules/contacts/contacts.csv';
+import {
+  type ImportBatch,
+  type ImportRowsJob,
+  sendImportRows,
+} from '../../modules/contacts/contacts.import-rows';
 import type { EventRow } from '../../modules/events/events.repository';
 import { parseIcs as parseIcsText, toIcs } from '../../modules/events/ics';
 import { AppError } from '../errors';
 import { parseJsonBody } from '../json-body';
+import { ItemSender } from './item-port';
 
 export type Outcome<T> =
   | { value: T }
@@ -51,8 +58,25 @@ export const prepareCompanies = (args: Parameters<typeof prepareCompaniesImport>
 /** A large JSON request body (company CSVs: up to 41 MB). */
 export const parseJson = ([text]: [string]) => outcome(() => parseJsonBody(text));
 
+/** A contacts CSV import's valid rows, sent in batches of COPY text as the file is read. */
+export const contactImportRows = ([job]: [ImportRowsJob], port?: MessagePort) =>
+  outcome(() => {
+    if (!port) throw new Error('contactImportRows streams its rows over a port');
+    return sendImportRows(job, new ItemSender<ImportBatch>(port));
+  });
+
+/** The items each streaming task sends (`WorkerPool.stream`). */
+export interface StreamedItems {
+  contactImportRows: ImportBatch;
+}
+
+/** Nothing: starts a thread (and loads the tasks) before work that is about to need one. */
+export const ready = (_args: []) => outcome(() => true);
+
 const tasks = {
+  ready,
   parseJson,
+  contactImportRows,
   parseIcs,
   calendarIcs,
   inspectContactsCsvFile,
@@ -62,7 +86,15 @@ const tasks = {
 };
 export type Tasks = typeof tasks;
 
-/** The worker's entry: runs the task named in the message with its arguments. */
-export default function run({ name, args }: { name: keyof Tasks; args: unknown[] }) {
-  return (tasks[name] as (args: unknown[]) => unknown)(args);
+/** The worker's entry: runs the task named in the message with its arguments (and a streaming task's port). */
+export default function run({
+  name,
+  args,
+  port,
+}: {
+  name: keyof Tasks;
+  args: unknown[];
+  port?: MessagePort;
+}) {
+  return (tasks[name] as (args: unknown[], port?: MessagePort) => unknown)(args, port);
 }

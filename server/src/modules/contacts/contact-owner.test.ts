@@ -6,7 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { copyRows } from '../../db/bulk-insert';
+import { copyInto } from '../../db/bulk-insert';
+import { copyLines } from '../../db/copy-format';
 import { contacts } from '../../db/schema';
 
 let t: TestApp;
@@ -44,9 +45,11 @@ describe("a contact's owner", () => {
     const missing = 2_000_000_000;
     await expect(insertFor(missing)).rejects.toSatisfy((error) => sqlState(error) === '23503');
     const rows = Array.from({ length: 300 }, (_, index) => ({ userId: missing, firstName: `Row ${index}` }));
-    await expect(copyRows(t.database.db, contacts, ['userId', 'firstName'], rows)).rejects.toSatisfy(
-      (error) => sqlState(error) === '23503',
+    const keys = ['userId', 'firstName'];
+    const copy = t.database.db.transaction((tx) =>
+      copyInto(tx, contacts, [{ keys, text: copyLines(contacts, keys, rows) }]),
     );
+    await expect(copy).rejects.toSatisfy((error) => sqlState(error) === '23503');
     await expect(contactsOf(missing)).resolves.toBe(0);
   });
 

@@ -10,8 +10,9 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { copyRows, insertRowsAsJson, streamRowsInto } from '../../db/bulk-insert';
+import { type CopyBatch, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { carriedKeys, copyLines } from '../../db/copy-format';
 import { contactImports, contacts } from '../../db/schema';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
@@ -20,10 +21,22 @@ const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts
 export type ContactRow = Omit<typeof contacts.$inferSelect, 'searchText'>;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
-/** The columns an import writes: every one but the id and the timestamps, which take their defaults. */
-const STREAMED_COLUMNS = Object.keys(CONTACT_COLUMNS).filter(
+/** The columns an import may write: every one but the id, the timestamps (defaults) and the search text. */
+const IMPORTED_COLUMNS = Object.keys(CONTACT_COLUMNS).filter(
   (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
 );
+const utf8 = new TextEncoder();
+
+/**
+ * Contacts of an import as one COPY (`copyImported`) of the columns they fill, UTF-8 encoded: built away
+ * from the database (on a worker thread, see contacts.import-rows.ts).
+ */
+export function importCopyBatch(
+  rows: (ContactValues & { userId: number; importId: number })[],
+): CopyBatch & { text: Uint8Array<ArrayBuffer> } {
+  const keys = carriedKeys(contacts, IMPORTED_COLUMNS, rows);
+  return { keys, text: utf8.encode(copyLines(contacts, keys, rows)) };
+}
 
 export interface PeopleListOptions {
   page: number;
@@ -151,14 +164,15 @@ export class ContactsRepository {
     return insertRowsAsJson(db, contacts, rows);
   }
 
-  /** Writes the rows in one statement (a COPY on PGlite); answers how many. */
-  async copyMany(rows: (ContactValues & { userId: number })[], db: Database = this.db): Promise<number> {
-    return copyRows(db, contacts, STREAMED_COLUMNS, rows);
-  }
-
-  /** Writes every row as it comes (an import), inside the transaction `tx`; answers how many. */
-  async insertStream(rows: AsyncIterable<ContactValues & { userId: number }>, tx: Database): Promise<number> {
-    return streamRowsInto(tx, contacts, STREAMED_COLUMNS, rows);
+  /**
+   * Writes an import's batches (contacts.import-rows.ts), one COPY each: on PostgreSQL inside the
+   * transaction `db`.
+   */
+  copyImported(
+    batches: AsyncIterable<CopyBatch> | Iterable<CopyBatch>,
+    db: Database = this.db,
+  ): Promise<void> {
+    return copyInto(db, contacts, batches);
   }
 
   async update(

@@ -195,9 +195,10 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: CsvImportResponseSchema } },
     },
     async (request) => {
+      contacts.prepareImport();
       const { file, fields } = await readUpload(request);
       try {
-        const result = await contacts.importCsv(request.user.id, file.open(), fields);
+        const result = await contacts.importCsv(request.user.id, file, fields);
         return {
           success: true,
           imported_count: result.imported,

@@ -14,14 +14,16 @@ import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
 import type { QueryTurns } from '../../db/turns';
 import { openCsv } from '../../lib/csv';
+import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
-import { type ParsedContactRow, parseContactRow, planImport, readMappingFields } from './contacts.csv';
+import { parseContactRow, planImport, readMappingFields } from './contacts.csv';
 import { contactsCsv } from './contacts.export';
+import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
   toContactValues,
@@ -36,15 +38,25 @@ import type { PeoplePagesRepository } from './people-pages.repository';
 /** The stored contact, for services that work on rows (Google sync). */
 export type { ContactRow };
 
-const MAX_REPORTED_ROW_ERRORS = 1000;
 /**
- * Rows per COPY of a staged (PGlite) import: about 35 ms each on this machine, at most about 90 ms. Each
- * statement commits on its own, which costs a few ms: 100,000 rows took 16.5 s in COPYs of 100 rows
- * and 14.4 s in COPYs of 300.
+ * Rows per COPY of an import: on PGlite about 60 ms each on this machine, at most about 80 ms, which is
+ * how long another user's query may wait behind one (decision 38). Each statement commits on its own:
+ * 100,000 rows took 6.2 s of statements in COPYs of 250 rows and 5.8 s in COPYs of 1,000.
  */
-const STAGED_BATCH_ROWS = 250;
+const IMPORT_BATCH_ROWS = 1000;
 /** Rows per DELETE when a failed or abandoned staged import is removed. */
 const PURGE_BATCH_ROWS = 400;
+
+/** An import's rows, read on a worker thread (contacts.import-rows.ts). */
+type ImportRows = ReturnType<WorkerPool['stream']>;
+
+/** The batches, counting their rows into `result.imported` as they pass. */
+async function* counted(batches: AsyncIterable<ImportBatch>, result: CsvImportResult) {
+  for await (const batch of batches) {
+    result.imported += batch.rows;
+    yield batch;
+  }
+}
 
 /** 400 naming what an empty contact needs (the fields a person is known by). */
 const emptyContact = () =>
@@ -314,24 +326,32 @@ export class ContactsService {
     return preview;
   }
 
+  /** Call as an import's upload starts: the thread that will read its rows starts meanwhile. */
+  prepareImport(): void {
+    this.workers.warm();
+  }
+
   /**
-   * Imports every valid row (streamed). Bad rows are skipped and reported by their spreadsheet row
-   * number. Custom fields named in the mapping join the user's list (within its limits: 400 naming
-   * `mapping`). The rows carry the import's id, for undo. A file that cannot be read to the end writes
-   * nothing.
+   * Imports every valid row. Bad rows are skipped and reported by their spreadsheet row number. Custom
+   * fields named in the mapping join the user's list (within its limits: 400 naming `mapping`). The rows
+   * carry the import's id, for undo. A file that cannot be read to the end writes nothing. A worker
+   * thread reads the rows and sends them in batches of IMPORT_BATCH_ROWS, each written as one COPY while
+   * it reads the next.
    *
-   * On PostgreSQL the rows stream in one COPY inside one transaction (the pool has other connections).
-   * On PGlite, whose one connection every user shares, they are written in statements of
-   * STAGED_BATCH_ROWS that give way to requests' queries between them, under an import marked pending, so
+   * On PostgreSQL the COPYs run inside one transaction (the pool has other connections). On PGlite,
+   * whose one connection every user shares, each is a statement of its own, giving way to requests'
+   * queries between them, under an import marked pending, so
    * they stay invisible until it is marked complete; an import that fails is deleted again, and one
    * left pending by a crash is deleted before the user's next import (decision 0025).
    */
   async importCsv(
     userId: number,
-    file: Readable | Buffer,
+    /** The spooled upload: a worker thread reads its rows. */
+    file: SpooledFile,
     fields: Record<string, string | undefined>,
   ): Promise<CsvImportResult> {
-    const { table, plan } = await this.openWithPlan(file, fields);
+    const { table, plan } = await this.openWithPlan(file.open(), fields);
+    await table.close();
     const result: CsvImportResult = {
       imported: 0,
       skipped: 0,
@@ -340,37 +360,27 @@ export class ContactsService {
       warnings: [],
       importId: null,
     };
-    async function* validRows(importId: number) {
-      for await (const { row, values } of table.records) {
-        result.total++;
-        const parsed = parseContactRow(plan, values);
-        if (!accept(parsed, row, result)) {
-          result.skipped++;
-          continue;
-        }
-        yield {
-          ...withFullName(toContactValues(parsed.person)),
-          customFields: cleanCustomFields(parsed.person.custom_fields),
-          importId,
-          userId,
-        };
-      }
-    }
-    try {
-      if (this.stagedImports)
-        await this.turns.inBackground(() => this.importStaged(userId, plan.customNames, validRows, result));
-      else
-        await this.db.transaction(async (tx) => {
-          if (plan.customNames.length > 0)
-            await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
-          const importId = await this.repository.createImport(userId, tx);
-          result.imported = await this.repository.insertStream(validRows(importId), tx);
-          result.importId = result.imported > 0 ? importId : null;
-          if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
-        });
-    } finally {
-      await table.close();
-    }
+    const readRows = (importId: number) =>
+      this.workers.stream('contactImportRows', {
+        path: file.path,
+        fields,
+        userId,
+        importId,
+        batchRows: IMPORT_BATCH_ROWS,
+      });
+    if (this.stagedImports)
+      await this.turns.inBackground(() => this.importStaged(userId, plan.customNames, readRows, result));
+    else
+      await this.db.transaction(async (tx) => {
+        if (plan.customNames.length > 0)
+          await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
+        const importId = await this.repository.createImport(userId, tx);
+        const rows = readRows(importId);
+        await this.repository.copyImported(counted(rows.items, result), tx);
+        Object.assign(result, await rows.result);
+        result.importId = result.imported > 0 ? importId : null;
+        if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
+      });
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
     return result;
@@ -379,7 +389,7 @@ export class ContactsService {
   private async importStaged(
     userId: number,
     customNames: string[],
-    validRows: (importId: number) => AsyncIterable<ContactValues & { userId: number }>,
+    readRows: (importId: number) => ImportRows,
     result: CsvImportResult,
   ) {
     await this.removeAbandonedImports(userId);
@@ -390,17 +400,13 @@ export class ContactsService {
     await this.pendingImports?.add(userId, importId);
     this.runningImports.add(importId);
     try {
-      let batch: (ContactValues & { userId: number })[] = [];
-      const flush = async () => {
+      const rows = readRows(importId);
+      for await (const batch of rows.items) {
         await this.turns.giveWay();
-        result.imported += await this.repository.copyMany(batch);
-        batch = [];
-      };
-      for await (const row of validRows(importId)) {
-        batch.push(row);
-        if (batch.length === STAGED_BATCH_ROWS) await flush();
+        await this.repository.copyImported([batch]);
+        result.imported += batch.rows;
       }
-      if (batch.length > 0) await flush();
+      Object.assign(result, await rows.result);
       if (result.imported > 0) {
         await this.repository.completeImport(userId, importId);
         result.importId = importId;
@@ -485,20 +491,4 @@ export class ContactsService {
       return rows.length * recipients.length;
     });
   }
-}
-
-/** Records a skipped row's reason or a kept row's warnings; true when the row is imported. */
-function accept(
-  parsed: ParsedContactRow | null,
-  row: number,
-  report: { errors: { row: number; error: string }[]; warnings: { row: number; error: string }[] },
-): parsed is Extract<ParsedContactRow, { person: unknown }> {
-  if (parsed === null) return false;
-  if ('error' in parsed) {
-    if (report.errors.length < MAX_REPORTED_ROW_ERRORS) report.errors.push({ row, error: parsed.error });
-    return false;
-  }
-  for (const warning of parsed.warnings)
-    if (report.warnings.length < MAX_REPORTED_ROW_ERRORS) report.warnings.push({ row, error: warning });
-  return true;
 }
