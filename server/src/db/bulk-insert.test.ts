@@ -83,3 +83,35 @@ it('streams text arrays with quotes, commas, braces and backslashes intact', asy
   const [stored] = await t.database.db.select().from(companies).where(eq(companies.userId, user.id));
   expect(stored).toMatchObject({ record: 'Acme', tags, domains: [], twitterFollowerCount: 0 });
 });
+
+it('writes batches whose columns differ, each row with its own columns and the others at their defaults', async () => {
+  const user = await createUser(t.app);
+  const named = ['userId', 'firstName'];
+  const withFields = ['userId', 'firstName', 'customFields'];
+  const batches = [
+    { keys: named, text: copyLines(contacts, named, [{ userId: user.id, firstName: 'One' }]) },
+    {
+      keys: named,
+      text: new TextEncoder().encode(copyLines(contacts, named, [{ userId: user.id, firstName: 'Two' }])),
+    },
+    {
+      keys: withFields,
+      text: copyLines(contacts, withFields, [
+        { userId: user.id, firstName: 'Three', customFields: { Met: 'Oslo' } },
+      ]),
+    },
+    { keys: named, text: copyLines(contacts, named, [{ userId: user.id, firstName: 'Four' }]) },
+  ];
+  await t.database.db.transaction((tx) => copyInto(tx, contacts, batches));
+  const stored = await t.database.db
+    .select({ firstName: contacts.firstName, customFields: contacts.customFields })
+    .from(contacts)
+    .where(eq(contacts.userId, user.id))
+    .orderBy(contacts.id);
+  expect(stored).toEqual([
+    { firstName: 'One', customFields: {} },
+    { firstName: 'Two', customFields: {} },
+    { firstName: 'Three', customFields: { Met: 'Oslo' } },
+    { firstName: 'Four', customFields: {} },
+  ]);
+});

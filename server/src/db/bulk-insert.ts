@@ -110,34 +110,47 @@ export interface CopyBatch {
 }
 
 /**
- * Writes `batches` into `table` as they come, one COPY each: on PGlite from an in-memory blob (PGlite has
- * no stdin), so the caller chooses how long a statement is; on PostgreSQL from stdin, and `db` must be a
- * transaction. An import of 100,000 contacts took 15 s in COPYs of 100 rows on PGlite against 21.7 s as
- * JSON inserts. An error from `batches` or the database rejects; the caller's transaction rolls back.
+ * Writes `batches` into `table` as they come. On PGlite each is one COPY from an in-memory blob (PGlite
+ * has no stdin), so the caller chooses how long a statement is: an import of 100,000 contacts took 15 s
+ * in COPYs of 100 rows against 21.7 s as JSON inserts. On PostgreSQL `db` must be a transaction, and
+ * batches of the same columns stream into one COPY from stdin (the server works on one chunk while the
+ * next arrives: 100 separate COPYs of 1,000 rows took 5 % longer). An error from `batches` or the
+ * database rejects; the caller's transaction rolls back.
  */
 export async function copyInto<TTable extends PgTable>(
   db: Database,
   table: TTable,
   batches: AsyncIterable<CopyBatch> | Iterable<CopyBatch>,
 ): Promise<void> {
-  const write = await copyWriter(db);
-  for await (const { keys, text } of batches)
-    if (text.length > 0) await write((source) => copyStatement(table, keys, source), text);
-}
-
-/** Runs one COPY of `text`, its statement built for the source: PGlite's blob device, PostgreSQL's stdin. */
-type CopyWriter = (statement: (source: string) => string, text: CopyBatch['text']) => Promise<unknown>;
-
-async function copyWriter(db: Database): Promise<CopyWriter> {
   const pglite = pgliteClient(db);
-  if (pglite)
-    return (statement, text) => pglite.query(statement("'/dev/blob'"), [], { blob: new Blob([text]) });
+  if (pglite) {
+    for await (const { keys, text } of batches)
+      if (text.length > 0)
+        await pglite.query(copyStatement(table, keys, "'/dev/blob'"), [], { blob: new Blob([text]) });
+    return;
+  }
   const connection = postgresConnection(db);
   if (!connection) throw new Error('A COPY on PostgreSQL runs in a transaction');
   const { from: copyFrom } = await import('pg-copy-streams');
-  return (statement, text) => {
-    const chunk =
-      typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
-    return pipeline(Readable.from([chunk]), connection.query(copyFrom(statement('STDIN'))));
-  };
+  const iterator = (async function* () {
+    yield* batches;
+  })();
+  try {
+    let next = await iterator.next();
+    while (!next.done) {
+      const { keys } = next.value;
+      const sameColumns = (batch: CopyBatch) => batch.keys.join() === keys.join();
+      // The batches up to the first with other columns, as one COPY's stdin.
+      const run = async function* () {
+        while (!next.done && sameColumns(next.value)) {
+          const { text } = next.value;
+          yield typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+          next = await iterator.next();
+        }
+      };
+      await pipeline(Readable.from(run()), connection.query(copyFrom(copyStatement(table, keys, 'STDIN'))));
+    }
+  } finally {
+    await iterator.return(undefined);
+  }
 }
