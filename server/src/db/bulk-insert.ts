@@ -106,7 +106,7 @@ function pgliteClient(db: Database): PgliteQueries | undefined {
 /** Rows as COPY text (from `copyLines`), or its UTF-8 bytes, of the columns of `keys`. */
 export interface CopyBatch {
   keys: string[];
-  text: string | Uint8Array;
+  text: string | Uint8Array<ArrayBuffer>;
 }
 
 /**
