@@ -23,23 +23,39 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** The Node flags `npm start` runs the server with (package.json's "start" script). */
-function startFlags(): string[] {
+/**
+ * How `npm start` runs the server (package.json's "start" script): the environment it sets before
+ * `node` (`MALLOC_ARENA_MAX=2`) and the Node flags after it.
+ */
+function startCommand(): { env: Record<string, string>; flags: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  return (manifest.scripts.start as string).split(/\s+/).filter((word) => word.startsWith('--'));
+  const words = (manifest.scripts.start as string).split(/\s+/);
+  const node = words.indexOf('node');
+  return {
+    env: Object.fromEntries(words.slice(0, node).map((word) => word.split('=') as [string, string])),
+    flags: words.slice(node + 1).filter((word) => word.startsWith('--')),
+  };
 }
 
 /**
  * Starts the server as its own process: `server/src/main.ts` under tsx, or with `compiled` the esbuild
- * bundle `npm start` runs (`server/dist/main.js`, built by the caller), with `npm start`'s Node flags.
+ * bundle `npm start` runs (`server/dist/main.js`, built by the caller), with `npm start`'s Node flags
+ * and environment.
  */
 export function startServerProcess(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
+  const start = startCommand();
   const entry = compiled
-    ? [...startFlags(), path.join(root, 'server/dist/main.js')]
+    ? [...start.flags, path.join(root, 'server/dist/main.js')]
     : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      ...(compiled ? start.env : {}),
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
