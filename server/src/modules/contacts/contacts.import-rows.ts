@@ -8,7 +8,7 @@ import type { CopyBatch } from '../../db/bulk-insert';
 import { type CsvTable, openCsv } from '../../lib/csv';
 import { type ItemSender, ItemsNotWanted } from '../../lib/workers/item-port';
 import { type ParsedContactRow, parseContactRow, planImport, readMappingFields } from './contacts.csv';
-import { cleanCustomFields, toContactValues, withFullName } from './contacts.mappers';
+import { newContactValues } from './contacts.mappers';
 import { importCopyBatch } from './contacts.repository';
 
 const MAX_REPORTED_ROW_ERRORS = 1000;
@@ -88,12 +88,7 @@ export async function sendImportRows(
         tally.skipped++;
         continue;
       }
-      batch.push({
-        ...withFullName(toContactValues(parsed.person)),
-        customFields: cleanCustomFields(parsed.person.custom_fields),
-        importId,
-        userId,
-      });
+      batch.push({ ...newContactValues(parsed.person), importId, userId });
       if (batch.length === size) await flush();
     }
     await flush();

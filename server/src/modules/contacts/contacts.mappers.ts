@@ -112,6 +112,15 @@ export function cleanCustomFields(fields: Record<string, string | null> | undefi
   return clean;
 }
 
+/**
+ * A new contact's stored values from a body or a CSV row: full_name from the names when not given,
+ * only the custom fields that have a value. The import, its preview and bulk creation share it, so the
+ * preview shows what the import stores.
+ */
+export function newContactValues(person: PersonInput): Partial<ContactValues> {
+  return { ...withFullName(toContactValues(person)), customFields: cleanCustomFields(person.custom_fields) };
+}
+
 /** full_name follows first and last name whenever either changes and full_name itself is not sent. */
 export function withFullName(
   values: Partial<ContactValues>,

@@ -26,6 +26,7 @@ import { contactsCsv } from './contacts.export';
 import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
+  newContactValues,
   toContactValues,
   toPersonDto,
   toPersonDuplicatesDto,
@@ -70,10 +71,8 @@ const emptyContact = () =>
 
 /** The fields of a parsed row as the preview shows them: stored text, custom fields as custom_<name>. */
 function storedValues(person: PersonInput): Record<string, string> {
-  const row = toPersonDto({
-    ...withFullName(toContactValues(person)),
-    customFields: cleanCustomFields(person.custom_fields),
-  } as Parameters<typeof toPersonDto>[0]) as unknown as Record<string, unknown>;
+  const stored = newContactValues(person) as Parameters<typeof toPersonDto>[0];
+  const row = toPersonDto(stored) as unknown as Record<string, unknown>;
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(row))
     if (typeof value === 'string' && value && !['created_at', 'updated_at'].includes(key))
@@ -179,11 +178,7 @@ export class ContactsService {
   /** Creates the contacts in one statement; answers their ids in the same order. */
   createMany(userId: number, bodies: PersonInput[], tx?: Database): Promise<number[]> {
     return this.repository.insertMany(
-      bodies.map((body) => ({
-        ...withFullName(toContactValues(body)),
-        customFields: cleanCustomFields(body.custom_fields),
-        userId,
-      })),
+      bodies.map((body) => ({ ...newContactValues(body), userId })),
       tx,
     );
   }
