@@ -11,16 +11,10 @@ import { build } from 'esbuild';
 
 const server = path.resolve(import.meta.dirname, '..', 'server');
 
-export async function buildServer() {
-  const outDir = path.join(server, 'dist');
+export async function buildServer(outDir = path.join(server, 'dist')) {
   fs.rmSync(outDir, { recursive: true, force: true });
   const { dependencies } = JSON.parse(fs.readFileSync(path.join(server, 'package.json'), 'utf8'));
-  await build({
-    // The worker threads' tasks (lib/workers/pool.ts) are their own entry, next to main.js.
-    entryPoints: {
-      main: path.join(server, 'src', 'main.ts'),
-      'heavy-work': path.join(server, 'src', 'lib', 'workers', 'heavy-work.ts'),
-    },
+  const common = {
     outdir: outDir,
     bundle: true,
     platform: 'node',
@@ -31,6 +25,15 @@ export async function buildServer() {
     external: Object.keys(dependencies).filter((name) => !name.startsWith('@relate/')),
     sourcemap: true,
     logLevel: 'warning',
+  };
+  await build({ ...common, entryPoints: { main: path.join(server, 'src', 'main.ts') } });
+  // The worker threads' tasks (lib/workers/pool.ts), next to main.js: each task's modules a chunk of its
+  // own, loaded when a thread first runs the task.
+  await build({
+    ...common,
+    entryPoints: { 'heavy-work': path.join(server, 'src', 'lib', 'workers', 'heavy-work.ts') },
+    splitting: true,
+    chunkNames: 'heavy-work/[name]-[hash]',
   });
   fs.cpSync(path.join(server, 'src', 'db', 'migrations'), path.join(outDir, 'migrations'), {
     recursive: true,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../test/test-app';
-import { copyInto } from './bulk-insert';
+import { copyColumns, copyInto } from './bulk-insert';
 import { copyLines } from './copy-format';
 import { companies, contacts } from './schema';
 
@@ -13,12 +13,12 @@ afterAll(() => t.close());
 
 /** The rows as COPY text, 1,000 at a time, as an import's worker sends them. */
 async function* copyText<T extends Record<string, unknown>>(
-  table: Parameters<typeof copyLines>[0],
+  table: Parameters<typeof copyColumns>[0],
   keys: string[],
   rows: T[],
 ) {
   for (let start = 0; start < rows.length; start += 1000)
-    yield { keys, text: copyLines(table, keys, rows.slice(start, start + 1000)) };
+    yield { keys, text: copyLines(copyColumns(table, keys), rows.slice(start, start + 1000)) };
 }
 
 it('streams rows in with awkward text, NULLs, JSON and dates intact (COPY on both databases)', async () => {
@@ -89,18 +89,20 @@ it('writes batches whose columns differ, each row with its own columns and the o
   const named = ['userId', 'firstName'];
   const withFields = ['userId', 'firstName', 'customFields'];
   const batches = [
-    { keys: named, text: copyLines(contacts, named, [{ userId: user.id, firstName: 'One' }]) },
+    { keys: named, text: copyLines(copyColumns(contacts, named), [{ userId: user.id, firstName: 'One' }]) },
     {
       keys: named,
-      text: new TextEncoder().encode(copyLines(contacts, named, [{ userId: user.id, firstName: 'Two' }])),
+      text: new TextEncoder().encode(
+        copyLines(copyColumns(contacts, named), [{ userId: user.id, firstName: 'Two' }]),
+      ),
     },
     {
       keys: withFields,
-      text: copyLines(contacts, withFields, [
+      text: copyLines(copyColumns(contacts, withFields), [
         { userId: user.id, firstName: 'Three', customFields: { Met: 'Oslo' } },
       ]),
     },
-    { keys: named, text: copyLines(contacts, named, [{ userId: user.id, firstName: 'Four' }]) },
+    { keys: named, text: copyLines(copyColumns(contacts, named), [{ userId: user.id, firstName: 'Four' }]) },
   ];
   await t.database.db.transaction((tx) => copyInto(tx, contacts, batches));
   const stored = await t.database.db

@@ -5,7 +5,32 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database } from './client';
-import { columnName, copyStatement } from './copy-format';
+import type { CopyColumn } from './copy-format';
+
+const snakeCase = (key: string) => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+/** The database name of a column (the client is set to snake_case: keys without a name are converted). */
+const columnName = (key: string, column: Column) => (column.keyAsName ? snakeCase(key) : column.name);
+
+/** The columns of `keys` as COPY text needs them (copy-format.ts). */
+export function copyColumns<TTable extends PgTable>(table: TTable, keys: string[]): CopyColumn[] {
+  const all = getTableColumns(table);
+  return keys.map((key) => {
+    const column = all[key];
+    const plainDefault = column.hasDefault && !is(column.default, SQL);
+    return {
+      key,
+      array: column.getSQLType().endsWith('[]'),
+      absent: !column.notNull ? { value: null } : plainDefault ? { value: column.default } : undefined,
+    };
+  });
+}
+
+/** `COPY table (columns) FROM <source>` for the columns of `keys`. */
+function copyStatement<TTable extends PgTable>(table: TTable, keys: string[], source: string): string {
+  const columns = getTableColumns(table);
+  const names = keys.map((key) => `"${columnName(key, columns[key])}"`).join(', ');
+  return `COPY "${getTableName(table)}" (${names}) FROM ${source}`;
+}
 
 /** The column's value, or its default where a row leaves a defaulted NOT NULL column out. */
 function selected(column: Column, name: string): SQL {

@@ -12,8 +12,8 @@ import type { ItemPortReply } from './item-port';
  * `heavy-work.ts`; their arguments and results cross by structured clone (Dates included).
  *
  * Run from TypeScript sources (tests, `npm run dev`) the worker starts from heavy-work.dev.mjs, which
- * loads tsx; the built server has the tasks compiled next to main.js as heavy-work.js
- * (scripts/build-server.mjs).
+ * loads tsx; the built server has the tasks compiled next to main.js as heavy-work.js, each task's
+ * modules a chunk in heavy-work/ that a thread loads when it first runs the task (scripts/build-server.mjs).
  */
 type HeavyTasks = tasks.Tasks;
 type Task = keyof HeavyTasks;
@@ -50,12 +50,13 @@ export class WorkerPool {
   }
 
   /**
-   * Starts a thread, unless one is idle, while the caller does something else first (receives an
-   * upload): a new thread takes about 150-250 ms to load the tasks.
+   * Starts a thread for the task `name`, unless one is idle, while the caller does something else first
+   * (receives an upload): a new thread takes about 100 ms to start and load the task's modules.
    */
-  warm(): void {
+  warm(name: Task): void {
     if (this.warming || (this.pool?.threads.length ?? 0) > this.running) return;
-    const warming = this.threads.run({ name: 'ready', args: [] }).catch(() => {});
+    const message: tasks.TaskMessage = { name, warm: true };
+    const warming = this.threads.run(message).catch(() => {});
     this.warming = warming;
     warming.finally(() => {
       if (this.warming === warming) this.warming = undefined;
@@ -111,7 +112,8 @@ export class WorkerPool {
     this.running++;
     try {
       await this.warming;
-      outcome = await this.threads.run({ name, args, port }, port ? { transferList: [port] } : undefined);
+      const message: tasks.TaskMessage = { name, args, port };
+      outcome = await this.threads.run(message, port ? { transferList: [port] } : undefined);
     } catch (error) {
       if ((error as Error).message?.includes('Task queue is at limit'))
         throw new AppError(503, 'SERVER_BUSY', 'The server is busy with other files; try again in a minute');

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { copyInto } from '../../db/bulk-insert';
+import { copyColumns, copyInto } from '../../db/bulk-insert';
 import { copyLines } from '../../db/copy-format';
 import { contacts } from '../../db/schema';
 
@@ -47,7 +47,7 @@ describe("a contact's owner", () => {
     const rows = Array.from({ length: 300 }, (_, index) => ({ userId: missing, firstName: `Row ${index}` }));
     const keys = ['userId', 'firstName'];
     const copy = t.database.db.transaction((tx) =>
-      copyInto(tx, contacts, [{ keys, text: copyLines(contacts, keys, rows) }]),
+      copyInto(tx, contacts, [{ keys, text: copyLines(copyColumns(contacts, keys), rows) }]),
     );
     await expect(copy).rejects.toSatisfy((error) => sqlState(error) === '23503');
     await expect(contactsOf(missing)).resolves.toBe(0);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { WorkerPool } from '../../lib/workers/pool';
+import { IMPORT_COPY_COLUMNS } from './contacts.repository';
 
 let pool: WorkerPool;
 let dir: string;
@@ -36,6 +37,7 @@ const readRows = (file: string, batchRows = 250) =>
     userId: 7,
     importId: 11,
     batchRows,
+    columns: IMPORT_COPY_COLUMNS,
   });
 
 const decoded = (text: Uint8Array) => new TextDecoder().decode(text);

@@ -5,11 +5,12 @@
  */
 import fs from 'node:fs';
 import type { CopyBatch } from '../../db/bulk-insert';
+import { type CopyColumn, carriedColumns, copyLines } from '../../db/copy-format';
 import { type CsvTable, openCsv } from '../../lib/csv';
 import { type ItemSender, ItemsNotWanted } from '../../lib/workers/item-port';
 import { type ParsedContactRow, parseContactRow, planImport, readMappingFields } from './contacts.csv';
 import { newContactValues } from './contacts.mappers';
-import { importCopyBatch } from './contacts.repository';
+import type { ContactValues } from './contacts.repository';
 
 const MAX_REPORTED_ROW_ERRORS = 1000;
 
@@ -39,6 +40,18 @@ export interface ImportRowsJob {
   importId: number;
   /** Rows per batch sent. */
   batchRows: number;
+  /** The columns a row may fill (IMPORT_COPY_COLUMNS: the schema is not loaded here). */
+  columns: CopyColumn[];
+}
+
+type ImportedRow = ContactValues & { userId: number; importId: number };
+const utf8 = new TextEncoder();
+
+/** Rows as one COPY of the columns they fill, UTF-8 encoded. */
+function copyBatch(columns: CopyColumn[], rows: ImportedRow[]): ImportBatch {
+  const carried = carriedColumns(columns, rows);
+  const text = utf8.encode(copyLines(carried, rows));
+  return { keys: carried.map((column) => column.key), text, rows: rows.length };
 }
 
 /** Records a skipped row's reason or a kept row's warnings; true when the row is imported. */
@@ -63,7 +76,7 @@ export function accept(
  * stops taking batches.
  */
 export async function sendImportRows(
-  { path, fields, userId, importId, batchRows }: ImportRowsJob,
+  { path, fields, userId, importId, batchRows, columns }: ImportRowsJob,
   sender: ItemSender<ImportBatch>,
 ): Promise<ImportTally> {
   const tally: ImportTally = { total: 0, skipped: 0, errors: [], warnings: [] };
@@ -72,12 +85,12 @@ export async function sendImportRows(
   try {
     table = await openCsv(fs.createReadStream(path, { highWaterMark: 64 * 1024 }));
     const plan = planImport(table.headers, mapping, combine);
-    let batch: Parameters<typeof importCopyBatch>[0] = [];
+    let batch: ImportedRow[] = [];
     let size = Math.min(FIRST_BATCH_ROWS, batchRows);
     const flush = async () => {
       if (batch.length === 0) return;
-      const { keys, text } = importCopyBatch(batch);
-      await sender.send({ keys, text, rows: batch.length }, [text.buffer]);
+      const sent = copyBatch(columns, batch);
+      await sender.send(sent, [sent.text.buffer]);
       batch = [];
       size = batchRows;
     };

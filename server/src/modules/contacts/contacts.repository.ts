@@ -10,9 +10,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { type CopyBatch, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
+import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { carriedKeys, copyLines } from '../../db/copy-format';
 import { contactImports, contacts } from '../../db/schema';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
@@ -21,22 +20,14 @@ const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts
 export type ContactRow = Omit<typeof contacts.$inferSelect, 'searchText'>;
 export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
-/** The columns an import may write: every one but the id, the timestamps (defaults) and the search text. */
-const IMPORTED_COLUMNS = Object.keys(CONTACT_COLUMNS).filter(
-  (key) => !['id', 'createdAt', 'updatedAt'].includes(key),
-);
-const utf8 = new TextEncoder();
-
 /**
- * Contacts of an import as one COPY (`copyImported`) of the columns they fill, UTF-8 encoded: built away
- * from the database (on a worker thread, see contacts.import-rows.ts).
+ * The columns an import may write, as its worker thread writes their COPY text: every one but the id,
+ * the timestamps (defaults) and the search text.
  */
-export function importCopyBatch(
-  rows: (ContactValues & { userId: number; importId: number })[],
-): CopyBatch & { text: Uint8Array<ArrayBuffer> } {
-  const keys = carriedKeys(contacts, IMPORTED_COLUMNS, rows);
-  return { keys, text: utf8.encode(copyLines(contacts, keys, rows)) };
-}
+export const IMPORT_COPY_COLUMNS = copyColumns(
+  contacts,
+  Object.keys(CONTACT_COLUMNS).filter((key) => !['id', 'createdAt', 'updatedAt'].includes(key)),
+);
 
 export interface PeopleListOptions {
   page: number;

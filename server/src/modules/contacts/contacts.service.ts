@@ -32,7 +32,13 @@ import {
   toPersonDuplicatesDto,
   withFullName,
 } from './contacts.mappers';
-import type { ContactMatchKeys, ContactRow, ContactsRepository, ContactValues } from './contacts.repository';
+import {
+  type ContactMatchKeys,
+  type ContactRow,
+  type ContactsRepository,
+  type ContactValues,
+  IMPORT_COPY_COLUMNS,
+} from './contacts.repository';
 import { PendingImports } from './pending-imports';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
@@ -323,7 +329,7 @@ export class ContactsService {
 
   /** Call as an import's upload starts: the thread that will read its rows starts meanwhile. */
   prepareImport(): void {
-    this.workers.warm();
+    this.workers.warm('contactImportRows');
   }
 
   /**
@@ -362,6 +368,7 @@ export class ContactsService {
         userId,
         importId,
         batchRows: IMPORT_BATCH_ROWS,
+        columns: IMPORT_COPY_COLUMNS,
       });
     if (this.stagedImports)
       await this.turns.inBackground(() => this.importStaged(userId, plan.customNames, readRows, result));
