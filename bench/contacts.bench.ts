@@ -10,6 +10,8 @@ import { CONTACTS_CSV_MAPPING, contactsCsv, SEARCH_TERMS } from './seed-contacts
 const CONTACTS = scaled(100_000);
 const OTHER_CONTACTS = scaled(10_000);
 const IMPORT_ROWS = scaled(100_000);
+/** Imports timed against a raw COPY, per database (the reported ratio is their median). */
+const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const LIST_RUNS = 50;
 const LOAD_SECONDS = 5;
 
@@ -125,10 +127,19 @@ const suite: BenchSuite = {
         await close();
         await database.dispose();
       }
-      const run = await importInServerProcess(database.label, IMPORT_ROWS);
-      const share = (rawMs: number) => Math.round((rawMs / run.elapsedMs) * 100);
-      const raw = `raw COPY ${perSecond(IMPORT_ROWS, run.rawCopyMs)} rows/s, ${share(run.rawCopyMs)} % of it`;
-      const memory = `server RSS idle ${Math.round(run.idleRssMb)} MB, peak ${Math.round(run.peakRssMb)} MB, idle after the import ${Math.round(run.idleAfterImportRssMb)} MB`;
+      // The ratio to a raw COPY varies by a few points from run to run (the raw COPY too): the median of
+      // IMPORT_RUNS imports, each against its own raw COPY; memory is read in the first.
+      const runs = [await importInServerProcess(database.label, IMPORT_ROWS)];
+      for (let index = 1; index < IMPORT_RUNS; index++)
+        runs.push(await importInServerProcess(database.label, IMPORT_ROWS, { measureMemory: false }));
+      const ratios = runs.map((each) => (each.rawCopyMs / each.elapsedMs) * 100);
+      const median = <T>(items: T[], key: (item: T) => number) =>
+        [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
+      const run = median(runs, (each) => each.rawCopyMs / each.elapsedMs);
+      const range = `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)} %`;
+      const raw = `raw COPY ${perSecond(IMPORT_ROWS, run.rawCopyMs)} rows/s, ${Math.round((run.rawCopyMs / run.elapsedMs) * 100)} % of it (median of ${runs.length}; ${range})`;
+      const [first] = runs;
+      const memory = `server RSS idle ${Math.round(first.idleRssMb)} MB, peak ${Math.round(first.peakRssMb)} MB, idle after the import ${Math.round(first.idleAfterImportRssMb)} MB`;
       log(
         `${database.label}: the compiled server imported ${IMPORT_ROWS.toLocaleString()} CSV rows in ${(run.elapsedMs / 1000).toFixed(1)} s = ${perSecond(IMPORT_ROWS, run.elapsedMs)} rows/s (${raw}); ${memory}`,
       );
@@ -136,9 +147,9 @@ const suite: BenchSuite = {
         suite: suite.name,
         database: database.label,
         case: `CSV import of ${IMPORT_ROWS.toLocaleString()} rows (ms)`,
-        runs: 1,
+        runs: runs.length,
         p50: run.elapsedMs,
-        p95: run.elapsedMs,
+        p95: Math.max(...runs.map((each) => each.elapsedMs)),
         note: `${perSecond(IMPORT_ROWS, run.elapsedMs)} rows/s; ${raw} (goal 90 %); ${memory}`,
       });
     }
