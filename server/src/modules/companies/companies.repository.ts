@@ -22,12 +22,6 @@ export const importBatch = (userId: number, values: CompanyValues[]): JsonRows =
     values.map((value) => ({ ...value, tags: value.tags ?? [], domains: value.domains ?? [], userId })),
   );
 
-export interface DuplicateGroupRow {
-  key: string;
-  ids: number[];
-  identical: boolean;
-}
-
 /** Sort keys as the sort indexes of the companies schema spell them. */
 const SORT_KEYS: Record<CompanySort, { key: SQL; nullable: boolean }> = {
   id: { key: sql`${companies.id}`, nullable: false },
@@ -40,11 +34,6 @@ const SORT_KEYS: Record<CompanySort, { key: SQL; nullable: boolean }> = {
 };
 
 const nameKey = lowerText(companies.record);
-
-/** Two companies of a name group are identical when all of these are equal (nulls equal to nulls). */
-const allIdentical = sql<boolean>`count(distinct (${companies.categories}, ${companies.linkedinProfile},
-  ${companies.connectionStrength}, ${companies.twitter}, ${companies.description}, ${companies.notionId},
-  ${companies.tags}, ${companies.domains})) = 1`;
 
 /** Whether the options narrow the list at all (else its total is the stats' total). */
 export function isFiltered({
@@ -188,9 +177,10 @@ export class CompaniesRepository {
   }
 
   async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
+    if (ids.length === 0) return 0;
     const rows = await db
       .delete(companies)
-      .where(and(eq(companies.userId, userId), inArray(companies.id, ids)))
+      .where(and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`))
       .returning({ id: companies.id });
     return rows.length;
   }
@@ -203,36 +193,26 @@ export class CompaniesRepository {
     return rows.length;
   }
 
-  /** Groups of 2+ companies with the same case-insensitive name (records are stored trimmed), by name. */
-  duplicateGroups(userId: number, db: Database = this.db): Promise<DuplicateGroupRow[]> {
-    return db
-      .select({
-        key: sql<string>`${nameKey}`,
-        ids: sql<number[]>`array_agg(${companies.id} order by ${companies.id})`,
-        identical: allIdentical,
-      })
-      .from(companies)
-      .where(eq(companies.userId, userId))
-      .groupBy(nameKey)
-      .having(sql`count(*) > 1`)
-      .orderBy(nameKey);
-  }
-
-  /** In one statement, deletes all but the first (lowest id) company of every identical group. */
-  async deleteIdenticalDuplicates(
+  /**
+   * The companies whose case-insensitive name (records are stored trimmed) another of the user's has, in
+   * one statement, ordered by that name, then by id; `forUpdate` locks them for a merge.
+   */
+  namesakes(
     userId: number,
     db: Database = this.db,
-  ): Promise<{ deleted: number; groups: number }> {
-    const allButFirst = db
-      .select({ id: sql`unnest((array_agg(${companies.id} order by ${companies.id}))[2:])` })
+    { forUpdate = false } = {},
+  ): Promise<(CompanyRow & { key: string })[]> {
+    const shared = db
+      .select({ key: nameKey })
       .from(companies)
       .where(eq(companies.userId, userId))
       .groupBy(nameKey)
-      .having(and(sql`count(*) > 1`, allIdentical));
-    const rows = await db
-      .delete(companies)
-      .where(and(eq(companies.userId, userId), inArray(companies.id, allButFirst)))
-      .returning({ key: nameKey });
-    return { deleted: rows.length, groups: new Set(rows.map((row) => row.key)).size };
+      .having(sql`count(*) > 1`);
+    const query = db
+      .select({ ...COMPANY_COLUMNS, key: sql<string>`${nameKey}` })
+      .from(companies)
+      .where(and(eq(companies.userId, userId), inArray(nameKey, shared)))
+      .orderBy(nameKey, companies.id);
+    return forUpdate ? query.for('update') : query;
   }
 }

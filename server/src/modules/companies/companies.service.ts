@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CompanyCombine } from './companies.csv';
 import type { CompanyMapping } from './companies.csv-file';
+import { groupNamesakes } from './companies.duplicates';
 import {
   toCompanyDto,
   toCompanyDuplicatesDto,
@@ -146,25 +147,19 @@ export class CompaniesService {
     return { imported: valid, skipped, errors };
   }
 
+  /** Groups of companies with the same name; identical ones can be merged automatically. One statement. */
   async duplicates(userId: number): Promise<CompanyDuplicatesResponse> {
-    const groups = await this.repository.duplicateGroups(userId);
-    const rows = await this.repository.findByIds(
-      userId,
-      groups.flatMap((group) => group.ids),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return toCompanyDuplicatesDto(
-      groups.map((group) => ({
-        key: group.key,
-        identical: group.identical,
-        // A company deleted between the two queries is simply left out.
-        companies: group.ids.flatMap((id) => byId.get(id) ?? []),
-      })),
-    );
+    return toCompanyDuplicatesDto(groupNamesakes(await this.repository.namesakes(userId)));
   }
 
+  /** Keeps the first (lowest id) company of every identical group and deletes the others. */
   async autoMergeDuplicates(userId: number): Promise<{ deleted: number; groups: number }> {
-    const merged = await this.repository.deleteIdenticalDuplicates(userId);
+    const merged = await this.db.transaction(async (tx) => {
+      const namesakes = await this.repository.namesakes(userId, tx, { forUpdate: true });
+      const identical = groupNamesakes(namesakes).filter((group) => group.identical);
+      const extra = identical.flatMap((group) => group.companies.slice(1).map((company) => company.id));
+      return { deleted: await this.repository.deleteMany(userId, extra, tx), groups: identical.length };
+    });
     await this.maintenance.afterBulkWrite('companies', merged.deleted);
     return merged;
   }
