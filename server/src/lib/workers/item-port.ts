@@ -28,6 +28,11 @@ export class ItemSender<T> {
       else this.unanswered--;
       this.wake?.();
     });
+    // The main thread's end was closed without a 'stop' (its thread ended): no more will be taken.
+    port.on('close', () => {
+      this.stopped = true;
+      this.wake?.();
+    });
   }
 
   private async until(ready: () => boolean) {
