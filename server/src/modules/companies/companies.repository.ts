@@ -35,6 +35,10 @@ const SORT_KEYS: Record<CompanySort, { key: SQL; nullable: boolean }> = {
 
 const nameKey = lowerText(companies.record);
 
+/** The user's companies among `ids`, bound as one array (no parameter per id). */
+const ownedWithIds = (userId: number, ids: number[]) =>
+  and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`);
+
 /** Whether the options narrow the list at all (else its total is the stats' total). */
 export function isFiltered({
   q,
@@ -122,11 +126,7 @@ export class CompaniesRepository {
   /** Any number of ids: they travel as one array parameter, not one parameter each. */
   findByIds(userId: number, ids: number[], db: Database = this.db): Promise<CompanyRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return db
-      .select(COMPANY_COLUMNS)
-      .from(companies)
-      .where(and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`))
-      .orderBy(companies.id);
+    return db.select(COMPANY_COLUMNS).from(companies).where(ownedWithIds(userId, ids)).orderBy(companies.id);
   }
 
   async countOwned(userId: number, ids: number[], db: Database = this.db): Promise<number> {
@@ -178,10 +178,7 @@ export class CompaniesRepository {
 
   async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
     if (ids.length === 0) return 0;
-    const rows = await db
-      .delete(companies)
-      .where(and(eq(companies.userId, userId), sql`${companies.id} = any(${sql.param(ids)}::integer[])`))
-      .returning({ id: companies.id });
+    const rows = await db.delete(companies).where(ownedWithIds(userId, ids)).returning({ id: companies.id });
     return rows.length;
   }
 
