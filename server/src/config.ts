@@ -78,6 +78,11 @@ export const ConfigSchema = z.object({
   /** Where password-reset mails go out, e.g. smtp://user:pass@mail.example.com:587; unset: not sent, logged as a warning. */
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Relate <no-reply@localhost>'),
+  /**
+   * Starts the server's clock at this instant (ISO 8601) and lets it run on from there: for end-to-end
+   * tests and demos at a chosen date. Sign-in tokens keep the real clock. Unset in production.
+   */
+  CLOCK_START: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
 });
 
 /** Stripe needs its webhook secret and the three prices as soon as payments are switched on. */

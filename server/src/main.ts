@@ -7,6 +7,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { removeStaleUploads } from './lib/csv/spool';
 import { loggerOptions } from './lib/logger';
 import { startupWarnings } from './lib/startup-warnings';
+import { clockFrom } from './lib/time';
 import { startTelegram } from './modules/bots/telegram.runtime';
 
 /** The address the server really listens on, and a URL that reaches it (localhost for a wildcard host). */
@@ -39,6 +40,7 @@ async function main() {
       database,
       redis,
       logger: loggerOptions(config, undefined, { pretty: process.stdout.isTTY }),
+      clock: config.CLOCK_START ? clockFrom(new Date(config.CLOCK_START)) : undefined,
     });
     const openDb = database;
     for (const warning of startupWarnings({ databaseKind: database.kind, redisUrl: config.REDIS_URL }))
