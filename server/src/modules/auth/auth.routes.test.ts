@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, type TestApp, uniqueEmail } from '../../../test/test-app';
 
 let t: TestApp;
+// The injected clock starts at the real time: sessions and refresh tokens are stamped by the database's
+// own now(), which the token rules compare with the app's clock. Tests move it relative to that.
 let now = new Date();
 const clock = () => now;
 
@@ -268,7 +270,7 @@ describe('sign-in and tokens', () => {
     for (let attempt = 0; attempt < 12; attempt++) {
       expect((await login(user.email, 'wrong-password', `10.4.0.${attempt}`)).statusCode).toBe(401);
     }
-    // Attempts on the account are slowed down from now on, not refused.
+    // Attempts on the account are slowed down from now on, not refused (a real delay: the real clock).
     const started = Date.now();
     const owner = await login(user.email, 'correct horse battery', '10.4.1.1');
     expect(owner.statusCode).toBe(200);

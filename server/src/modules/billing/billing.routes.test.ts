@@ -117,6 +117,7 @@ describe('webhooks', () => {
       billing_enabled: true,
       subscription: { plan: 'Pro', status: 'active', cancel_at_period_end: false },
     });
+    // The fake Stripe dates periods from the real clock, as Stripe does.
     expect(new Date(current.subscription.current_period_end).getTime()).toBeGreaterThan(Date.now());
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers });
     expect(me.json().plan).toBe('Pro');
@@ -146,7 +147,7 @@ describe('webhooks', () => {
     fake.state.holdWebhooks = false;
     const events = fake.held.splice(0);
     const payload = JSON.stringify(events[1], null, 2);
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(Date.now() / 1000); // the app's clock in this file is the real one
 
     const attempts = [
       stripeSignatureHeader(payload, 'whsec_someone_else', now),

@@ -36,8 +36,8 @@ describe('groupNamesakes', () => {
 
   it('calls a group identical when only what a merge may drop differs (ids, dates, followers, spelling)', () => {
     const [group] = groupNamesakes([
-      company('acme', { record: 'Acme', twitterFollowerCount: 10, lastInteraction: new Date() }),
-      company('acme', { record: 'ACME', updatedAt: new Date() }),
+      company('acme', { record: 'Acme', twitterFollowerCount: 10, lastInteraction: new Date('2026-06-17') }),
+      company('acme', { record: 'ACME', updatedAt: new Date('2026-06-18') }),
     ]);
     expect(group.identical).toBe(true);
   });

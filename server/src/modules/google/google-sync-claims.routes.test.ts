@@ -7,6 +7,9 @@ import { STALE_SYNC_RUN_MS } from './sync-runs';
 
 let google: RunningFakeGoogle;
 let t: TestApp;
+// The injected clock starts at the real time and moves only relative to it: the database stamps rows
+// with its own now() (created_at, updated_at, sync claims), which these tests' rules compare with the
+// app's clock. Nothing depends on the day it is: the events sit next year, inside the sync window.
 let now = new Date();
 let accounts = 0;
 const HEARTBEAT_MS = 25;

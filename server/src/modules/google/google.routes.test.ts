@@ -6,6 +6,9 @@ import { createTestApp, createUser, type TestApp, type TestUser } from '../../..
 
 let google: RunningFakeGoogle;
 let t: TestApp;
+// The injected clock starts at the real time and moves only relative to it: the database stamps rows
+// with its own now() (created_at, updated_at, sync claims), which these tests' rules compare with the
+// app's clock.
 let now = new Date();
 let admin: TestUser;
 let accounts = 0;

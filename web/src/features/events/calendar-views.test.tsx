@@ -1,14 +1,15 @@
 import type { CalendarEvent } from '@relate/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '@/test/msw';
 import { renderWithProviders } from '@/test/render';
 import { EventDetailsDialog } from './components/event-details-dialog';
 import { EventsPage } from './components/events-page';
 import { calendarEvent } from './event-fixture';
 
-const today = new Date();
+// The page shows today's week: both it and the events are at a chosen Wednesday, never the day the test runs.
+const today = new Date(2026, 5, 17, 10, 0);
 const at = (hours: number, minutes: number) =>
   new Date(today.getFullYear(), today.getMonth(), today.getDate(), hours, minutes).toISOString();
 
@@ -32,7 +33,11 @@ function renderWeek(events: CalendarEvent[]) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => vi.useFakeTimers({ now: today, toFake: ['Date'] }));
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 describe('week view', () => {
   it('becomes an agenda list on a phone: every day of the week, each event with its time', async () => {
