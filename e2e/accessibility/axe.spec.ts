@@ -66,8 +66,7 @@ async function settle(page: Page) {
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical accessibility violations on any page, ${theme} theme`, async ({
     page,
-    browser,
-    relate,
+    newContext,
   }) => {
     test.setTimeout(300_000);
     const found: string[] = [];
@@ -83,7 +82,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page).toHaveURL(/\/contacts$/);
 
     // A second person waiting for approval: their notice, and a row with actions on the admin page.
-    const waiting = await (await browser.newContext({ baseURL: relate.url })).newPage();
+    const waiting = await (await newContext()).newPage();
     await useTheme(waiting, theme);
     await signUp(waiting, account('Ben'));
     await expect(waiting.getByText('Registration Successful!')).toBeVisible();
@@ -161,8 +160,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
 
     const phone = await (
-      await browser.newContext({
-        baseURL: relate.url,
+      await newContext({
         viewport: { width: 390, height: 844 },
         isMobile: true,
         hasTouch: true,
@@ -177,7 +175,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
     await phone.context().close();
 
-    const signedOut = await (await browser.newContext({ baseURL: relate.url })).newPage();
+    const signedOut = await (await newContext()).newPage();
     await useTheme(signedOut, theme);
     for (const path of SIGNED_OUT_PAGES) {
       await signedOut.goto(path);

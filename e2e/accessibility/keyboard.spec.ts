@@ -27,12 +27,12 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
   throw new Error(`not reachable with Tab in ${limit} presses: ${target}`);
 }
 
-test('sign in with the keyboard alone', async ({ page, browser, relate }) => {
+test('sign in with the keyboard alone', async ({ page, newContext }) => {
   const ada = account('Ada');
   await signUp(page, ada);
   await expect(page).toHaveURL(/\/contacts$/);
 
-  const keyboard = await (await browser.newContext({ baseURL: relate.url })).newPage();
+  const keyboard = await (await newContext()).newPage();
   await keyboard.goto('/auth');
   await tabTo(keyboard, keyboard.getByLabel('Email'));
   await keyboard.keyboard.type(ada.email);

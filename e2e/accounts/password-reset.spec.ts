@@ -13,7 +13,7 @@ const test = base.extend<{ smtp: FakeSmtp }>({
 });
 
 test('forgot password: ask for a link, open it from the e-mail, set a new password, sign in with it', async ({
-  browser,
+  newContext,
   relate,
   page,
   smtp,
@@ -22,7 +22,7 @@ test('forgot password: ask for a link, open it from the e-mail, set a new passwo
   await signUp(page, rosa);
   await expect(page).toHaveURL(/\/contacts$/);
 
-  const signedOut = await (await browser.newContext({ baseURL: relate.url })).newPage();
+  const signedOut = await (await newContext()).newPage();
   await signedOut.goto('/auth');
   await signedOut.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(signedOut.getByRole('heading', { name: 'Reset your password' })).toBeVisible();

@@ -1,13 +1,12 @@
 import { account, expect, signIn, signUp, test } from '../support/fixtures';
 
 test('the first person becomes admin; a second waits for approval and then lands on the page they asked for', async ({
-  browser,
-  baseURL,
+  newContext,
 }) => {
   const admin = account('Ada');
   const member = account('Ben');
 
-  const adminContext = await browser.newContext({ baseURL });
+  const adminContext = await newContext();
   const adminPage = await adminContext.newPage();
   await signUp(adminPage, admin);
   await expect(adminPage).toHaveURL(/\/contacts$/);
@@ -15,7 +14,7 @@ test('the first person becomes admin; a second waits for approval and then lands
   await expect(adminPage.getByRole('link', { name: 'Admin dashboard' })).toBeVisible();
 
   // Ben asks for a deep page while signed out; the guard sends him to /auth and remembers it.
-  const memberContext = await browser.newContext({ baseURL });
+  const memberContext = await newContext();
   const memberPage = await memberContext.newPage();
   await memberPage.goto('/settings');
   await expect(memberPage).toHaveURL(/\/auth$/);

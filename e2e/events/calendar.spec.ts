@@ -1,30 +1,35 @@
+import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { account, approve, expect, joinGroup, newPage, signIn, signUp, test } from '../support/fixtures';
+import { dayOfMonth, HARD_DATES, openCalendarAt, showInView } from '../support/calendar';
+import { account, approve, expect, joinGroup, signIn, signUp, test } from '../support/fixtures';
 
-/** A day of the shown month with no event yet: the 10th. */
-const tenth = () => {
-  const today = new Date();
-  return new Date(today.getFullYear(), today.getMonth(), 10);
-};
+for (const hard of HARD_DATES)
+  test.describe(hard.name, () => {
+    test.use({ now: hard.now, timezoneId: hard.timezoneId });
+    test('create an event on an empty day, see it in every view, repeat it weekly; a participant sees it read-only', async ({
+      newPage,
+      now,
+      timezoneId,
+    }) => {
+      await createSeeRepeatAndShare(newPage, dayOfMonth(now, timezoneId ?? 'UTC', 10));
+    });
+  });
 
-test('create an event on an empty day, see it in every view, repeat it weekly; a participant sees it read-only', async ({
-  browser,
-  baseURL,
-}) => {
+/** The journey, on `day`: a day of the month the journey starts in, with no event yet. */
+async function createSeeRepeatAndShare(newPage: () => Promise<Page>, day: Date) {
   const ada = account('Ada');
   const ben = account('Ben');
-  const page = await newPage(browser, baseURL);
+  const page = await newPage();
   await signUp(page, ada);
   await expect(page).toHaveURL(/\/contacts$/);
-  const benPage = await newPage(browser, baseURL);
+  const benPage = await newPage();
   await signUp(benPage, ben);
   await approve(page, ben);
   await signIn(benPage, ben);
   await expect(benPage).toHaveURL(/\/contacts$/);
   await joinGroup(page, benPage, ben); // participants with an account come from the owner's group
 
-  await page.goto('/events');
-  const day = tenth();
+  await openCalendarAt(page, day);
   const cell = page.locator(`[data-testid="calendar-day"][data-date="${format(day, 'yyyy-MM-dd')}"]`);
   await cell.click();
   const dialog = page.getByRole('dialog', { name: 'Add New Event' });
@@ -39,26 +44,13 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
   await expect(page.getByText('Event created successfully')).toBeVisible();
   await expect(cell.getByText('Design review')).toBeVisible();
 
-  // Week and day views place it by time.
-  await page.getByLabel('Calendar view').click();
-  await page.getByRole('option', { name: 'Weekly' }).click();
-  // Changing the view goes back to today: step to the week of the 10th.
-  const weeksAway = Math.round((day.getTime() - Date.now()) / (7 * 86_400_000));
-  for (let index = 0; index < Math.abs(weeksAway); index++)
-    await page.getByRole('button', { name: weeksAway > 0 ? 'Next' : 'Previous' }).click();
+  // Week and day views place it by time (changing the view goes back to today: step to the 10th).
+  await showInView(page, 'Weekly', day);
   await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' })).toBeVisible();
-  await page.getByLabel('Calendar view').click();
-  await page.getByRole('option', { name: 'Daily' }).click();
-  const today = new Date();
-  const daysAway = Math.round(
-    (day.getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000,
-  );
-  for (let index = 0; index < Math.abs(daysAway); index++)
-    await page.getByRole('button', { name: daysAway > 0 ? 'Next' : 'Previous' }).click();
+  await showInView(page, 'Daily', day);
   await expect(page.getByTestId('calendar-heading')).toContainText(format(day, 'MMMM d'));
   await expect(page.getByTestId('calendar-event').filter({ hasText: 'Design review' })).toBeVisible();
-  await page.getByLabel('Calendar view').click();
-  await page.getByRole('option', { name: 'Monthly' }).click();
+  await showInView(page, 'Monthly', day);
 
   // Make it weekly on its weekday: four or five occurrences in the month.
   await cell.getByText('Design review').click();
@@ -75,7 +67,7 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
 
   // Ben, a participant, was notified and sees it read-only.
   await expect(benPage.getByTestId('unread-dot')).toBeVisible();
-  await benPage.goto('/events');
+  await openCalendarAt(benPage, day);
   await benPage
     .locator(`[data-testid="calendar-day"][data-date="${format(day, 'yyyy-MM-dd')}"]`)
     .getByText('Design review')
@@ -99,7 +91,7 @@ test('create an event on an empty day, see it in every view, repeat it weekly; a
   await expect(page.getByText('Event deleted successfully')).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Edit Event' })).toBeHidden();
   await expect(occurrences).toHaveCount(0);
-});
+}
 
 test('switching the week start to Monday in Settings changes the grid', async ({ page }) => {
   await signUp(page, account('Ada'));

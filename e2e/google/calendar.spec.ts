@@ -2,10 +2,13 @@ import { format } from 'date-fns';
 import { account, expect, signUp } from '../support/fixtures';
 import { test } from './google-fixtures';
 
-/** A day of the shown month, at a UTC hour: the same date in the browser's zone for every zone from UTC-10 to UTC+8. */
-const dayOfThisMonth = (day: number) => {
-  const today = new Date();
-  return new Date(Date.UTC(today.getFullYear(), today.getMonth(), day));
+/**
+ * A day of the month the journey runs in (the `now` fixture, mid-month), at a UTC midnight: at a UTC
+ * hour, the same date in the browser's zone for every zone from UTC-10 to UTC+8.
+ */
+const daysOfMonth = (now: string) => {
+  const today = new Date(now);
+  return (day: number) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), day));
 };
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const atUtc = (date: Date, hour: number) => new Date(date.getTime() + hour * 3_600_000).toISOString();
@@ -13,8 +16,10 @@ const atUtc = (date: Date, hour: number) => new Date(date.getTime() + hour * 3_6
 test('connects Google, previews the calendar, applies the new events and finds them in the month view on their days', async ({
   page,
   google,
+  now,
 }) => {
   test.setTimeout(180_000); // a long journey on a busy machine
+  const dayOfThisMonth = daysOfMonth(now);
   const sub = '113943641271207611330';
   const twelfth = dayOfThisMonth(12);
   const fourteenth = dayOfThisMonth(14);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { account, approve, expect, newPage, signIn, signUp, test } from '../support/fixtures';
+import { account, approve, expect, signIn, signUp, test } from '../support/fixtures';
 
 async function addContact(page: Page, first: string, last: string) {
   await page.getByRole('button', { name: 'Add', exact: true }).click();
@@ -10,14 +10,14 @@ async function addContact(page: Page, first: string, last: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('A invites B, B accepts, A shares two contacts and B is notified live', async ({ browser, baseURL }) => {
+test('A invites B, B accepts, A shares two contacts and B is notified live', async ({ newPage }) => {
   const ada = account('Ada');
   const ben = account('Ben');
-  const adaPage = await newPage(browser, baseURL);
+  const adaPage = await newPage();
   await signUp(adaPage, ada);
   await expect(adaPage).toHaveURL(/\/contacts$/);
 
-  const benPage = await newPage(browser, baseURL);
+  const benPage = await newPage();
   await signUp(benPage, ben);
   await expect(benPage.getByText('Registration Successful!')).toBeVisible();
   await approve(adaPage, ben);

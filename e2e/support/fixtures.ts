@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+} from '@playwright/test';
 import {
   freePort,
   type ServerProcess,
@@ -53,13 +59,52 @@ async function startRelate(
 }
 
 /**
+ * Every journey runs at a chosen instant, never at the time it happens to run (issue 38): the server's
+ * clock (CLOCK_START) and every browser context's clock start there together and run on. A journey
+ * that is about dates picks its own with `test.use({ now, timezoneId })`.
+ */
+export const DEFAULT_NOW = '2026-06-17T10:00:00Z'; // a Wednesday in mid-month, far from any DST change
+
+/**
+ * Starts the context's `Date` at `now`, running on at the real pace, in every page and after every
+ * navigation. Only `Date` moves: Playwright's `clock.install` fakes the timers too, and under load a
+ * reloaded page's timers stopped firing (TanStack Query sat on "Loading events..." with the response in
+ * hand in 4 of 8 calendar journeys), so the journeys keep the browser's own timers.
+ */
+async function startClockAt(context: BrowserContext, now: string) {
+  await context.addInitScript((offset) => {
+    const RealDate = Date;
+    const fakeNow = () => RealDate.now() + offset;
+    globalThis.Date = new Proxy(RealDate, {
+      construct: (target, args, newTarget) =>
+        Reflect.construct(target, args.length === 0 ? [fakeNow()] : args, newTarget),
+      apply: () => new RealDate(fakeNow()).toString(),
+      get: (target, property, receiver) =>
+        property === 'now' ? fakeNow : Reflect.get(target, property, receiver),
+    });
+  }, Date.parse(now) - Date.now());
+}
+
+interface Fixtures {
+  relate: RelateServer;
+  relateEnv: Record<string, string>;
+  /** The instant the journey starts at (ISO 8601). */
+  now: string;
+  /** A browser context of its own (its own session) at the journey's clock and time zone. */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /** A page in a context of its own, for a second or third person. */
+  newPage: () => Promise<Page>;
+}
+
+/**
  * `relate`: a fresh Relate (built web app + PGlite in a temporary DATA_DIR) for each test; `relateEnv`
  * adds environment variables (e.g. a fake outside service's address).
  */
-export const test = base.extend<{ relate: RelateServer; relateEnv: Record<string, string> }>({
+export const test = base.extend<Fixtures>({
+  now: [DEFAULT_NOW, { option: true }],
   relateEnv: [{}, { option: true }],
-  relate: async ({ relateEnv }, use, testInfo) => {
-    const { server, process: relate } = await startRelate(relateEnv);
+  relate: async ({ relateEnv, now }, use, testInfo) => {
+    const { server, process: relate } = await startRelate({ CLOCK_START: now, ...relateEnv });
     await use(server);
     relate.child.kill('SIGTERM');
     await relate.exited;
@@ -68,6 +113,21 @@ export const test = base.extend<{ relate: RelateServer; relateEnv: Record<string
     fs.rmSync(server.dataDir, { recursive: true, force: true });
   },
   baseURL: async ({ relate }, use) => use(relate.url),
+  context: async ({ context, now }, use) => {
+    await startClockAt(context, now);
+    await use(context);
+  },
+  newContext: async ({ browser, baseURL, timezoneId, locale, now }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext({ baseURL, timezoneId, locale, ...options });
+      await startClockAt(context, now);
+      contexts.push(context);
+      return context;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+  },
+  newPage: async ({ newContext }, use) => use(async () => (await newContext()).newPage()),
 });
 
 export { expect };
@@ -102,11 +162,6 @@ export async function signIn(page: Page, who: Account) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
-
-/** A page in a browser context of its own (its own session), for a second or third person. */
-export async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  return (await browser.newContext({ baseURL })).newPage();
 }
 
 /** Approves a waiting account from the admin page. */

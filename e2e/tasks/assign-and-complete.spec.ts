@@ -1,16 +1,13 @@
-import { account, approve, expect, newPage, signIn, signUp, test } from '../support/fixtures';
+import { account, approve, expect, signIn, signUp, test } from '../support/fixtures';
 
-test('a task in a new project is assigned to a group member, who completes it', async ({
-  browser,
-  baseURL,
-}) => {
+test('a task in a new project is assigned to a group member, who completes it', async ({ newPage }) => {
   test.slow(); // two accounts in two browsers through the whole task life cycle
   const ada = account('Ada');
   const ben = account('Ben');
-  const adaPage = await newPage(browser, baseURL);
+  const adaPage = await newPage();
   await signUp(adaPage, ada);
   await expect(adaPage).toHaveURL(/\/contacts$/);
-  const benPage = await newPage(browser, baseURL);
+  const benPage = await newPage();
   await signUp(benPage, ben);
   await approve(adaPage, ben);
   await signIn(benPage, ben);

@@ -80,7 +80,7 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Relate <no-reply@localhost>'),
   /**
    * Starts the server's clock at this instant (ISO 8601) and lets it run on from there: for end-to-end
-   * tests and demos at a chosen date. Sign-in tokens keep the real clock. Unset in production.
+   * tests and demos at a chosen date (the database's own now() stays real). Unset in production.
    */
   CLOCK_START: optionalString.pipe(z.iso.datetime({ offset: true }).optional()),
 });
