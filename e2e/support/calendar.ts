@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import {
+  differenceInCalendarDays,
+  differenceInCalendarMonths,
+  differenceInCalendarWeeks,
+  parseISO,
+} from 'date-fns';
+
+/** A moment known to be hard for a calendar, and the browser's time zone there. */
+export interface HardDate {
+  name: string;
+  now: string;
+  timezoneId: string;
+}
+
+/** The calendar journeys run at each of these (issue 38). */
+export const HARD_DATES: HardDate[] = [
+  { name: 'on the first day of a month', now: '2026-12-01T08:00:00Z', timezoneId: 'UTC' },
+  { name: 'on the last day of a month', now: '2026-09-30T16:00:00Z', timezoneId: 'UTC' },
+  { name: 'on a Saturday', now: '2026-11-28T10:00:00Z', timezoneId: 'UTC' },
+  { name: 'on a Sunday', now: '2026-11-29T10:00:00Z', timezoneId: 'UTC' },
+  // Summer time ended on Sunday 25 October: the month's weekly series crosses it.
+  {
+    name: 'in the week summer time ends in Berlin',
+    now: '2026-10-27T09:00:00Z',
+    timezoneId: 'Europe/Berlin',
+  },
+  // Summer time starts on Sunday 14 March.
+  {
+    name: 'in the week summer time starts in New York',
+    now: '2027-03-12T15:00:00Z',
+    timezoneId: 'America/New_York',
+  },
+  { name: 'on 29 February', now: '2028-02-29T10:00:00Z', timezoneId: 'UTC' },
+  // Thirty seconds before midnight in Tokyo: the journey crosses into the new year while it runs.
+  { name: "on New Year's Eve into New Year's Day", now: '2026-12-31T14:59:30Z', timezoneId: 'Asia/Tokyo' },
+];
+
+/** The calendar date `instant` has in `timeZone`, as a local midnight of the test process. */
+export function calendarDate(instant: string, timeZone: string): Date {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant));
+  return parseISO(day);
+}
+
+/** A day (1-28) of the month the journey starts in, as the browser sees it. */
+export function dayOfMonth(now: string, timeZone: string, date: number): Date {
+  const today = calendarDate(now, timeZone);
+  return new Date(today.getFullYear(), today.getMonth(), date);
+}
+
+/** The browser's today: its clock runs on, and may pass midnight while a journey runs. */
+async function browserToday(page: Page): Promise<Date> {
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  });
+  return parseISO(today);
+}
+
+type View = 'Monthly' | 'Weekly' | 'Daily';
+
+const distance = (view: View, day: Date, today: Date) =>
+  view === 'Monthly'
+    ? differenceInCalendarMonths(day, today)
+    : view === 'Weekly'
+      ? differenceInCalendarWeeks(day, today) // weeks start on Sunday, Relate's default
+      : differenceInCalendarDays(day, today);
+
+async function step(page: Page, count: number) {
+  for (let index = 0; index < Math.abs(count); index++)
+    await page.getByRole('button', { name: count > 0 ? 'Next' : 'Previous', exact: true }).click();
+}
+
+/** Switches the calendar to `view`, which goes back to today (spec section 2), then steps to `day`. */
+export async function showInView(page: Page, view: View, day: Date) {
+  await page.getByLabel('Calendar view').click();
+  const today = await browserToday(page);
+  await page.getByRole('option', { name: view }).click();
+  await step(page, distance(view, day, today));
+}
+
+/** Opens the calendar (its month of today) and steps to the month of `day`. */
+export async function openCalendarAt(page: Page, day: Date) {
+  await page.goto('/events');
+  const today = await browserToday(page);
+  await step(page, distance('Monthly', day, today));
+}
