@@ -72,6 +72,10 @@ export const DEFAULT_NOW = '2026-06-17T10:00:00Z'; // a Wednesday in mid-month, 
  * hand in 4 of 8 calendar journeys), so the journeys keep the browser's own timers.
  */
 async function startClockAt(context: BrowserContext, now: string) {
+  // The offset from the browser's own clock, which need not be the test process's.
+  const probe = await context.newPage();
+  const browserNow = await probe.evaluate(() => Date.now());
+  await probe.close();
   await context.addInitScript((offset) => {
     const RealDate = Date;
     const fakeNow = () => RealDate.now() + offset;
@@ -82,7 +86,7 @@ async function startClockAt(context: BrowserContext, now: string) {
       get: (target, property, receiver) =>
         property === 'now' ? fakeNow : Reflect.get(target, property, receiver),
     });
-  }, Date.parse(now) - Date.now());
+  }, Date.parse(now) - browserNow);
 }
 
 interface Fixtures {
