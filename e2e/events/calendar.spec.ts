@@ -1,19 +1,12 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { dayOfMonth, HARD_DATES, openCalendarAt, showInView } from '../support/calendar';
+import { openCalendarAt, showInView, testAtHardDates } from '../support/calendar';
 import { account, approve, expect, joinGroup, signIn, signUp, test } from '../support/fixtures';
 
-for (const hard of HARD_DATES)
-  test.describe(hard.name, () => {
-    test.use({ now: hard.now, timezoneId: hard.timezoneId });
-    test('create an event on an empty day, see it in every view, repeat it weekly; a participant sees it read-only', async ({
-      newPage,
-      now,
-      timezoneId,
-    }) => {
-      await createSeeRepeatAndShare(newPage, dayOfMonth(now, timezoneId ?? 'UTC', 10));
-    });
-  });
+testAtHardDates(
+  'create an event on an empty day, see it in every view, repeat it weekly; a participant sees it read-only',
+  ({ newPage, day }) => createSeeRepeatAndShare(newPage, day(10)),
+);
 
 /** The journey, on `day`: a day of the month the journey starts in, with no event yet. */
 async function createSeeRepeatAndShare(newPage: () => Promise<Page>, day: Date) {

@@ -1,19 +1,12 @@
 import type { Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
-import { dayOfMonth, HARD_DATES, openCalendarAt, showInView } from '../support/calendar';
-import { account, expect, signUp, test } from '../support/fixtures';
+import { openCalendarAt, showInView, testAtHardDates } from '../support/calendar';
+import { account, expect, signUp } from '../support/fixtures';
 
-for (const hard of HARD_DATES)
-  test.describe(hard.name, () => {
-    test.use({ now: hard.now, timezoneId: hard.timezoneId });
-    test('move one occurrence of a weekly event ("This event"), then delete another: the rest stay', async ({
-      page,
-      now,
-      timezoneId,
-    }) => {
-      await moveAndDeleteOccurrences(page, (date) => dayOfMonth(now, timezoneId ?? 'UTC', date));
-    });
-  });
+testAtHardDates(
+  'move one occurrence of a weekly event ("This event"), then delete another: the rest stay',
+  ({ page, day }) => moveAndDeleteOccurrences(page, day),
+);
 
 /** The journey on a weekly series from the 3rd of the month the journey starts in. */
 async function moveAndDeleteOccurrences(page: Page, day: (date: number) => Date) {

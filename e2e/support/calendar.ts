@@ -5,6 +5,7 @@ import {
   differenceInCalendarWeeks,
   parseISO,
 } from 'date-fns';
+import { test } from './fixtures';
 
 /** A moment known to be hard for a calendar, and the browser's time zone there. */
 export interface HardDate {
@@ -14,7 +15,7 @@ export interface HardDate {
 }
 
 /** The calendar journeys run at each of these (issue 38). */
-export const HARD_DATES: HardDate[] = [
+const HARD_DATES: HardDate[] = [
   { name: 'on the first day of a month', now: '2026-12-01T08:00:00Z', timezoneId: 'UTC' },
   { name: 'on the last day of a month', now: '2026-09-30T16:00:00Z', timezoneId: 'UTC' },
   { name: 'on a Saturday', now: '2026-11-28T10:00:00Z', timezoneId: 'UTC' },
@@ -36,8 +37,29 @@ export const HARD_DATES: HardDate[] = [
   { name: "on New Year's Eve into New Year's Day", now: '2026-12-31T14:59:30Z', timezoneId: 'Asia/Tokyo' },
 ];
 
+/**
+ * Declares `journey` once per hard date, at that instant in its time zone; `day(n)` is the n-th of the
+ * month the journey starts in, as the browser sees it.
+ */
+export function testAtHardDates(
+  title: string,
+  journey: (fixtures: {
+    page: Page;
+    newPage: () => Promise<Page>;
+    day: (date: number) => Date;
+  }) => Promise<void>,
+) {
+  for (const hard of HARD_DATES)
+    test.describe(hard.name, () => {
+      test.use({ now: hard.now, timezoneId: hard.timezoneId });
+      test(title, async ({ page, newPage, now }) =>
+        journey({ page, newPage, day: (date) => dayOfMonth(now, hard.timezoneId, date) }),
+      );
+    });
+}
+
 /** The calendar date `instant` has in `timeZone`, as a local midnight of the test process. */
-export function calendarDate(instant: string, timeZone: string): Date {
+function calendarDate(instant: string, timeZone: string): Date {
   const day = new Intl.DateTimeFormat('en-CA', {
     timeZone,
     year: 'numeric',
@@ -48,7 +70,7 @@ export function calendarDate(instant: string, timeZone: string): Date {
 }
 
 /** A day (1-28) of the month the journey starts in, as the browser sees it. */
-export function dayOfMonth(now: string, timeZone: string, date: number): Date {
+function dayOfMonth(now: string, timeZone: string, date: number): Date {
   const today = calendarDate(now, timeZone);
   return new Date(today.getFullYear(), today.getMonth(), date);
 }
