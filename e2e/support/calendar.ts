@@ -52,9 +52,10 @@ export function testAtHardDates(
   for (const hard of HARD_DATES)
     test.describe(hard.name, () => {
       test.use({ now: hard.now, timezoneId: hard.timezoneId });
-      test(title, async ({ page, newPage, now }) =>
-        journey({ page, newPage, day: (date) => dayOfMonth(now, hard.timezoneId, date) }),
-      );
+      test(title, async ({ page, newPage, now }) => {
+        test.slow(); // long journeys, eight times over: CI's 2 cores run them beside the others
+        await journey({ page, newPage, day: (date) => dayOfMonth(now, hard.timezoneId, date) });
+      });
     });
 }
 
