@@ -4,9 +4,13 @@ import { account, test as base, expect, signUp } from '../support/fixtures';
 
 /** Relate wired to a fake Stripe living in the test process, whose signed webhooks reach that Relate. */
 const test = base.extend<{ stripe: FakeStripe }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form
-  stripe: async ({}, use) => {
-    const stripe = await startFakeStripe({ secret: FAKE_WEBHOOK_SECRET, apiKey: FAKE_API_KEY });
+  stripe: async ({ now }, use) => {
+    const offset = Date.parse(now) - Date.now(); // Stripe's clock agrees with Relate's
+    const stripe = await startFakeStripe({
+      secret: FAKE_WEBHOOK_SECRET,
+      apiKey: FAKE_API_KEY,
+      now: () => Date.now() + offset,
+    });
     await use(stripe);
     await stripe.close();
   },

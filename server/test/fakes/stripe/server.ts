@@ -37,6 +37,8 @@ export interface FakeStripeOptions {
   /** The only accepted API key; any `sk_test_` key when absent. */
   apiKey?: string;
   prices?: Record<string, FakePrice>;
+  /** Stripe's clock (the real one by default): a journey at a chosen date gives it the app's. */
+  now?: () => number;
 }
 
 export interface WebhookDelivery {
@@ -53,7 +55,6 @@ export const DEFAULT_FAKE_PRICES: Record<string, FakePrice> = {
 
 const randomId = (prefix: string) =>
   `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** Stripe's form encoding with brackets (`line_items[0][price]=…`) back into nested objects and arrays. */
 export function parseStripeForm(body: string): Json {
@@ -86,6 +87,8 @@ export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
 
 export async function startFakeStripe(options: FakeStripeOptions) {
   const prices = options.prices ?? DEFAULT_FAKE_PRICES;
+  const clock = options.now ?? Date.now;
+  const nowSeconds = () => Math.floor(clock() / 1000);
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
