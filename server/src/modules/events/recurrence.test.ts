@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { occurrencesBetween, ruleZone, type Series, seriesRule } from './recurrence';
+import { MAX_SERIES_OCCURRENCES, occurrencesBetween, ruleZone, type Series, seriesRule } from './recurrence';
 import { fromFloating } from './time-zone';
 
 const series = (overrides: Partial<Series>): Series => ({
@@ -175,5 +175,25 @@ describe('expansion starts at the window, not at the first occurrence', () => {
     expect(week.map((o) => o.start.toISOString())).toEqual(
       ['23', '24', '25', '26', '27', '28', '29'].map((day) => `2026-11-${day}T10:00:00.000Z`),
     );
+  });
+
+  it('a daily series whose occurrences last 9,000 years gives at most the cap: the latest ones', () => {
+    const endless = series({
+      startAt: new Date('1000-01-01T09:00:00Z'),
+      endAt: new Date('9999-01-01T00:00:00Z'),
+      timezone: 'UTC',
+      repeatPattern: 'daily',
+    });
+    const day = occurrencesBetween(
+      endless,
+      new Date('2026-11-23T00:00:00Z'),
+      new Date('2026-11-24T00:00:00Z'),
+    );
+    // The walk is widened by a day past the window for zone offsets: that day's occurrence is dropped.
+    expect(day.length).toBeGreaterThan(MAX_SERIES_OCCURRENCES - 3);
+    expect(day.length).toBeLessThanOrEqual(MAX_SERIES_OCCURRENCES);
+    // Every one still runs on that day; the last began on it.
+    expect(day.at(-1)!.start.toISOString()).toBe('2026-11-23T09:00:00.000Z');
+    expect(day.every((o) => o.end > new Date('2026-11-23T00:00:00Z'))).toBe(true);
   });
 });

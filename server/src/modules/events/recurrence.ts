@@ -36,6 +36,12 @@ export const ruleZone = (series: Pick<Series, 'allDay' | 'timezone'>) =>
   series.allDay ? 'UTC' : series.timezone;
 
 const DAY_MS = 86_400_000;
+/**
+ * Occurrences one series may give one request: every day of the longest range the API takes (400
+ * days) with room to spare. Only a series whose occurrences last longer than it repeats comes near
+ * it (a daily event lasting years overlaps every window thousands of times): it shows the latest ones.
+ */
+export const MAX_SERIES_OCCURRENCES = 1_000;
 
 /** The floating end of the series' last day, when it has an end date. */
 function floatingUntil(series: Series, zone: string): Date | undefined {
@@ -111,10 +117,16 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
     const touches = series.startAt < to && (series.endAt > from || series.startAt >= from);
     return touches ? [{ start: series.startAt, end: series.endAt }] : [];
   }
-  // Widen by the duration (an occurrence that began earlier may still be running) and a day for zone offsets.
+  // Widen by the duration (an occurrence that began earlier may still be running) and a day for zone
+  // offsets, but by no more periods than one series may give (the expansion costs what the window holds).
   const zone = ruleZone(series);
-  const floatingFrom = new Date(toFloating(from, zone).getTime() - duration - DAY_MS);
   const floatingTo = new Date(toFloating(to, zone).getTime() + DAY_MS);
+  const floatingFrom = new Date(
+    Math.max(
+      toFloating(from, zone).getTime() - duration - DAY_MS,
+      floatingTo.getTime() - MAX_SERIES_OCCURRENCES * shortestGap(series),
+    ),
+  );
   const rule = seriesRule(series, floatingFrom)!;
   return rule
     .between(floatingFrom, floatingTo, true)
@@ -123,6 +135,21 @@ export function occurrencesBetween(series: Series, from: Date, to: Date): Occurr
       return { start, end: new Date(start.getTime() + duration) };
     })
     .filter((occurrence) => occurrence.start < to && (occurrence.end > from || occurrence.start >= from));
+}
+
+/** The least time between two occurrences of a repeating series (at least that, for months and years). */
+function shortestGap(series: Series): number {
+  const interval = Math.max(1, series.repeatInterval);
+  switch (series.repeatPattern) {
+    case 'daily':
+      return interval * DAY_MS;
+    case 'weekly':
+      return series.repeatDays.length > 1 ? DAY_MS : 7 * interval * DAY_MS;
+    case 'monthly':
+      return 28 * interval * DAY_MS;
+    default:
+      return 365 * interval * DAY_MS;
+  }
 }
 
 /** RFC 5545 RRULE text of a series (for ICS export). */
