@@ -186,6 +186,10 @@ export type EventChanges = z.output<typeof UpdateEventBodySchema>;
 export const DeleteEventQuerySchema = z.object(occurrenceFields).refine(occurrenceNamed, occurrenceRequired);
 export type DeleteEventQuery = z.output<typeof DeleteEventQuerySchema>;
 
+/** DELETE /api/events/{id}/participation: a participant leaves the event (the owner gets 409). */
+export const LEFT_EVENT_MESSAGE = 'You left the event';
+export const LeaveEventResponseSchema = z.object({ message: z.literal(LEFT_EVENT_MESSAGE) });
+
 export const EventRangeQuerySchema = z.object({
   start_date: isoDateTime('start_date'),
   end_date: isoDateTime('end_date'),

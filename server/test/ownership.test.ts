@@ -79,6 +79,13 @@ const table: Record<string, OwnershipCase> = {
   'GET /api/events/:id': { create: event, status: 404 },
   'PUT /api/events/:id': { create: event, body: { title: 'Taken over' }, status: 404 },
   'DELETE /api/events/:id': { create: event, status: 404 },
+  'DELETE /api/events/:id/participation': {
+    async create(owner) {
+      const object = await event(owner);
+      return { ...object, url: `${object.url}/participation` };
+    },
+    status: 404,
+  },
   'GET /api/projects/:name/participants': { create: project, status: 404 },
   'POST /api/projects/:name/participants': { create: project, body: { participants: [] }, status: 404 },
   'PUT /api/notifications/:id/read': {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
-import { events, googleCalendarLinks, users } from '../../db/schema';
+import { events, googleCalendarLinks, groupMembers, users } from '../../db/schema';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -11,11 +11,19 @@ export type EventWithOwner = EventRow & {
   readOnlyReason?: string | null;
 };
 
-/** The user owns it, or their e-mail is among its participants. */
+/**
+ * The user owns it, or their e-mail is among its participants and they share a group with its owner
+ * (an approved membership is mutual). Whatever wrote the participants (the API, an .ics import, the
+ * Google sync), an e-mail outside the owner's group is a plain guest that opens nothing (issue 30).
+ */
 const visibleTo = (userId: number, email: string): SQL =>
   or(
     eq(events.ownerId, userId),
-    sql`${events.participants} @> ${JSON.stringify([{ email: email.toLowerCase() }])}::jsonb`,
+    and(
+      sql`${events.participants} @> ${JSON.stringify([{ email: email.toLowerCase() }])}::jsonb`,
+      sql`exists (select 1 from ${groupMembers} where ${groupMembers.userId} = ${events.ownerId}
+        and ${groupMembers.memberId} = ${userId} and ${groupMembers.status} = 'approved')`,
+    ),
   )!;
 
 export class EventsRepository {
@@ -257,7 +265,16 @@ export class EventsRepository {
    * Takes `email` out of the participants of every event `ownerId` owns (series, their changed
    * occurrences, single events), keeping the others in their order; answers how many events changed.
    */
-  async removeParticipant(ownerId: number, email: string, db: Database = this.db): Promise<number> {
+  removeParticipant(ownerId: number, email: string, db: Database = this.db): Promise<number> {
+    return this.withoutParticipant(ownerId, email, undefined, db);
+  }
+
+  private async withoutParticipant(
+    ownerId: number,
+    email: string,
+    which: SQL | undefined,
+    db: Database,
+  ): Promise<number> {
     const address = email.toLowerCase();
     const rows = await db
       .update(events)
@@ -270,12 +287,31 @@ export class EventsRepository {
       .where(
         and(
           eq(events.ownerId, ownerId),
+          which,
           sql`exists (select 1 from jsonb_array_elements(${events.participants}) p
             where lower(p ->> 'email') = ${address})`,
         ),
       )
       .returning({ id: events.id });
     return rows.length;
+  }
+
+  /**
+   * Takes `email` out of the participants of one event and, for a series, of its changed occurrences
+   * (`rootId` is the series or single event); answers how many rows changed.
+   */
+  async removeParticipantFrom(
+    ownerId: number,
+    rootId: number,
+    email: string,
+    db: Database = this.db,
+  ): Promise<number> {
+    return this.withoutParticipant(
+      ownerId,
+      email,
+      or(eq(events.id, rootId), eq(events.seriesId, rootId))!,
+      db,
+    );
   }
 
   /** Deletes an event the user owns; false when they own none with that id. */

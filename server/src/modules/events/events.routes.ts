@@ -7,6 +7,8 @@ import {
   EventResponseSchema,
   EventsResponseSchema,
   IdParamsSchema,
+  LEFT_EVENT_MESSAGE,
+  LeaveEventResponseSchema,
   MessageSchema,
   UpcomingQuerySchema,
   UpcomingResponseSchema,
@@ -123,6 +125,24 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await events.delete(request.user, request.params.id, request.query);
       return { message: 'Event deleted' };
+    },
+  );
+
+  app.delete(
+    '/events/:id/participation',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The caller leaves an event they take part in (a series with its changed occurrences); 409 for its owner.',
+        params: IdParamsSchema,
+        response: { 200: LeaveEventResponseSchema },
+      },
+    },
+    async (request) => {
+      await events.leave(request.user, request.params.id);
+      return { message: LEFT_EVENT_MESSAGE } as const;
     },
   );
 };

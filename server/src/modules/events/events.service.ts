@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { QueryTurns } from '../../db/turns';
 import type { JobRunner } from '../../jobs/job-runner';
 import { StagedImportWriter } from '../../jobs/staged-import';
-import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -229,6 +229,21 @@ export class EventsService {
           },
           tx,
         );
+    });
+  }
+
+  /**
+   * The caller stops taking part in an event: their e-mail leaves its participants (a series' and its
+   * changed occurrences'), so it leaves their calendar. The owner deletes instead; an event the caller
+   * does not see is 404.
+   */
+  async leave(user: AuthUser, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.repository.visible(user.id, user.email, id, tx);
+      if (!row) throw notFound('Event');
+      if (row.ownerId === user.id) throw conflict('You organise this event: delete it instead of leaving it');
+      await this.repository.removeParticipantFrom(row.ownerId, row.seriesId ?? row.id, user.email, tx);
+      await this.changed(row.ownerId, tx);
     });
   }
 

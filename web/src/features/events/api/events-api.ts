@@ -67,6 +67,13 @@ export const useDeleteEvent = () =>
     invalidates: [eventKeys.all],
   });
 
+/** The signed-in user stops taking part in someone else's event (a series with all its occurrences). */
+export const useLeaveEvent = () =>
+  useAppMutation({
+    mutationFn: (id: number) => fetchJson(`/events/${id}/participation`, { method: 'DELETE' }),
+    invalidates: [eventKeys.all],
+  });
+
 export const useImportEvents = () =>
   useAppMutation({
     mutationFn: (file: File) => {

@@ -1,7 +1,11 @@
 import type { CalendarEvent } from '@relate/contracts';
 import { format } from 'date-fns';
+import { LogOutIcon } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
 import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   Dialog,
   DialogContent,
@@ -11,6 +15,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
+import { useLeaveEvent } from '../api/events-api';
 import { calendarSpan } from '../event-form';
 import { describeRepeat } from '../repeat-text';
 
@@ -24,9 +29,19 @@ function allDayWhen(event: CalendarEvent): string {
 
 /**
  * View Event: the read-only dialog everyone but the owner gets (spec section 4 "Event editing"), and the
- * owner too for a Google series Relate cannot represent.
+ * owner too for a Google series Relate cannot represent. A participant can leave the event here.
  */
 export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; onClose: () => void }) {
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
+  const leaveEvent = useLeaveEvent();
+  const leave = () =>
+    leaveEvent.mutate(event.id, {
+      onSuccess: () => {
+        toast.success('You left the event');
+        onClose();
+      },
+      onError: (failure) => toast.error('Failed to leave event', { description: failure.message }),
+    });
   const details: [string, string | null][] = [
     ['Title', event.title],
     [
@@ -69,9 +84,35 @@ export function EventDetailsDialog({ event, onClose }: { event: CalendarEvent; o
               </div>
             ))}
         </dl>
-        <DialogFooter>
+        <DialogFooter className={event.is_owner ? undefined : 'sm:justify-between'}>
+          {!event.is_owner && (
+            <Button
+              variant="ghost"
+              className="text-destructive"
+              onClick={() => setConfirmingLeave(true)}
+              disabled={leaveEvent.isPending}
+            >
+              <LogOutIcon />
+              Leave event
+            </Button>
+          )}
           <Button onClick={onClose}>Close</Button>
         </DialogFooter>
+        {!event.is_owner && (
+          <ConfirmDialog
+            open={confirmingLeave}
+            onOpenChange={setConfirmingLeave}
+            title="Leave event?"
+            description={
+              event.repeat_pattern === 'none'
+                ? `"${event.title}" will leave your calendar. Only ${event.owner_email} can add you again.`
+                : `Every occurrence of "${event.title}" will leave your calendar. Only ${event.owner_email} can add you again.`
+            }
+            confirmLabel="Leave event"
+            destructive
+            onConfirm={leave}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
