@@ -37,14 +37,21 @@ export const toIsoTimestamp = (value: string) =>
   new Date(value.includes('T') && !HAS_OFFSET.test(value) ? `${value}Z` : value).toISOString();
 
 /**
- * Dates are kept between the years 1000 and 9999: what every database and spreadsheet stores exactly
- * (PostgreSQL would keep year 1 but some drivers read two-digit years as 19xx/20xx).
+ * Dates are kept between the years 1000 and 9999, on every path that stores one (the API, CSV and .ics
+ * imports, the Google sync): what every database and spreadsheet stores exactly (PostgreSQL would keep
+ * year 1 but some drivers and parsers read two-digit years as 19xx/20xx). A date outside is refused with
+ * its field or line, never moved into the range.
  */
-export const inStoredYears = (value: string) => {
-  const year = Number(value.slice(0, 4));
-  return /^\d{4}-/.test(value) && year >= 1000 && year <= 9999;
-};
-const yearMessage = (label: string) => `${label} must be between the years 1000 and 9999`;
+export const FIRST_STORED_YEAR = 1000;
+export const LAST_STORED_YEAR = 9999;
+export const isStoredYear = (year: number) =>
+  Number.isInteger(year) && year >= FIRST_STORED_YEAR && year <= LAST_STORED_YEAR;
+/** Whether an ISO date or date-time text is written with a year in the stored range. */
+export const inStoredYears = (value: string) =>
+  /^\d{4}-/.test(value) && isStoredYear(Number(value.slice(0, 4)));
+export const storedYearsMessage = (label: string) =>
+  `${label} must be between the years ${FIRST_STORED_YEAR} and ${LAST_STORED_YEAR}`;
+const yearMessage = storedYearsMessage;
 
 /** A required ISO date-time or date, normalised with `toIsoTimestamp`. */
 export const isoDateTime = (label: string) =>

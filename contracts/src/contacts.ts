@@ -5,6 +5,7 @@ import {
   inStoredYears,
   optionalIsoDateTime,
   PageQuerySchema,
+  storedYearsMessage,
   TimestampSchema,
 } from './common';
 import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, PRIORITIES } from './contact-options';
@@ -95,9 +96,7 @@ const birthday = z
   .union([z.iso.date(), z.iso.datetime({ offset: true, local: true }), z.literal(''), z.null()], {
     error: 'Birthday must be a date (YYYY-MM-DD) or empty',
   })
-  .refine((value) => !value || inStoredYears(value), {
-    error: 'Birthday must be between the years 1000 and 9999',
-  })
+  .refine((value) => !value || inStoredYears(value), { error: storedYearsMessage('Birthday') })
   .transform((value) => (value ? value.slice(0, 10) : null));
 
 const customFields = z

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateTime, TimestampSchema } from './common';
 
+/** "Every 999 days/weeks/months/years" at most, on every path (the API, .ics, Google). */
+export const MAX_REPEAT_INTERVAL = 999;
+
 export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
 export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
   error: 'Repeat pattern must be none, daily, weekly, monthly or yearly',
@@ -106,7 +109,7 @@ const eventFields = {
     .number()
     .int()
     .min(1, { error: 'Repeat interval must be at least 1' })
-    .max(999)
+    .max(MAX_REPEAT_INTERVAL, { error: `Repeat interval must be at most ${MAX_REPEAT_INTERVAL}` })
     .optional(),
   repeat_days: z
     .array(
@@ -203,7 +206,14 @@ export const EventImportResultSchema = z.object({
   imported: z.number().int(),
   skipped: z.number().int(),
   /** Components skipped, with the reason. */
-  errors: z.array(z.object({ uid: z.string().nullable(), error: z.string() })),
+  errors: z.array(
+    z.object({
+      uid: z.string().nullable(),
+      /** The line of the file where the event (its BEGIN:VEVENT) starts. */
+      line: z.number().int().nullable(),
+      error: z.string(),
+    }),
+  ),
   /** Components imported only in part (e.g. a series' changed or cancelled occurrences). */
   warnings: z.array(z.object({ uid: z.string().nullable(), warning: z.string() })),
 });

@@ -1,4 +1,11 @@
-import { type EventImportResult, ParticipantSchema } from '@relate/contracts';
+import {
+  type EventImportResult,
+  FIRST_STORED_YEAR,
+  isStoredYear,
+  LAST_STORED_YEAR,
+  MAX_REPEAT_INTERVAL,
+  ParticipantSchema,
+} from '@relate/contracts';
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { CalendarResponse, VEvent } from 'node-ical';
 import rrulePackage from 'rrule';
@@ -15,8 +22,7 @@ const MAX_ALERT_MINUTES = 40_320;
 export const MAX_ICS_EVENTS = 5_000;
 /** Occurrences a COUNT= repeat may have: its last date is found by walking them. */
 const MAX_RULE_COUNT = 10_000;
-const FIRST_YEAR = 1000;
-const LAST_YEAR = 9999;
+const YEARS = `${FIRST_STORED_YEAR}-${LAST_STORED_YEAR}`;
 
 /** Our placeholder for an all-day override's RECURRENCE-ID (a DATE, RFC 5545 3.8.4.4), replaced on output. */
 const ALL_DAY_RECURRENCE = 'X-RELATE-RECURRENCE-DATE';
@@ -225,6 +231,13 @@ export function repeatOf(
   if (unsupported.length > 0)
     return { error: `The repeat rule uses ${unsupported.join(', ')}, which Relate cannot represent` };
   const interval = options.interval ?? 1;
+  if (!(Number.isInteger(interval) && interval >= 1 && interval <= MAX_REPEAT_INTERVAL))
+    return { error: `The repeat rule's INTERVAL (${interval}) must be between 1 and ${MAX_REPEAT_INTERVAL}` };
+  // Its last date is found by walking the occurrences.
+  if (options.count && options.count > MAX_RULE_COUNT)
+    return {
+      error: `The repeat rule has ${options.count} occurrences (COUNT); Relate imports at most ${MAX_RULE_COUNT.toLocaleString('en-US')}`,
+    };
   const weekdays = list(options.byweekday).map((day) =>
     typeof day === 'number' ? { weekday: day, n: undefined } : (day as { weekday: number; n?: number }),
   );
@@ -285,12 +298,11 @@ export interface ImportedEvent {
 function toValues(event: IcsEvent): ImportedEvent | { error: string } {
   const rawStart = event.start as IcsDate | undefined;
   if (!isDate(rawStart)) return { error: 'The event has no valid start (DTSTART)' };
-  if (!inYearRange(rawStart))
-    return { error: `The event's start (DTSTART) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
+  if (!inYearRange(rawStart)) return { error: `The event's start (DTSTART) is outside the years ${YEARS}` };
   const allDay = Boolean(rawStart.dateOnly) || event.datetype === 'date';
   let rawEnd = event.end as IcsDate | undefined;
   if (isDate(rawEnd) && !inYearRange(rawEnd))
-    return { error: `The event's end (DTEND) is outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
+    return { error: `The event's end (DTEND) is outside the years ${YEARS}` };
   if (!isDate(rawEnd)) rawEnd = allDay ? undefined : new Date(rawStart.getTime() + 3_600_000);
   // An all-day DTEND is exclusive; stored, the event ends at 23:59:59 UTC of its last date.
   const start = allDay ? utcDate(rawStart) : rawStart;
@@ -331,12 +343,8 @@ function toValues(event: IcsEvent): ImportedEvent | { error: string } {
       .split('\n')
       .find((part) => part.startsWith('RRULE:'));
     const options = RRule.parseString(line ?? rule.toString());
-    if (options.count && options.count > MAX_RULE_COUNT)
-      return {
-        error: `The repeat rule has ${options.count} occurrences (COUNT); Relate imports at most ${MAX_RULE_COUNT.toLocaleString('en-US')}`,
-      };
     if (options.until && !inYearRange(options.until))
-      return { error: `The repeat rule ends (UNTIL) outside the years ${FIRST_YEAR}-${LAST_YEAR}` };
+      return { error: `The repeat rule ends (UNTIL) outside the years ${YEARS}` };
     const repeat = repeatOf(options, toFloating(start, ruleZone({ allDay, timezone: zone })));
     if ('error' in repeat) return repeat;
     values.repeatPattern = repeat.pattern;
@@ -382,7 +390,7 @@ function toValues(event: IcsEvent): ImportedEvent | { error: string } {
 }
 
 const isDate = (value: unknown): value is IcsDate => value instanceof Date && !Number.isNaN(value.getTime());
-const inYearRange = (date: Date) => date.getUTCFullYear() >= FIRST_YEAR && date.getUTCFullYear() <= LAST_YEAR;
+const inYearRange = (date: Date) => isStoredYear(date.getUTCFullYear());
 
 /** The iCalendar property of the first imported text holding NUL (which PostgreSQL text cannot store). */
 function nulProperty(values: EventValues): string | undefined {
@@ -411,52 +419,188 @@ function validZone(zone: string | null | undefined): string | undefined {
   }
 }
 
+/** A VEVENT as written in the file: where it begins, its UID, and a date written outside the stored years. */
+interface SourceEvent {
+  line: number;
+  uid: string | null;
+  text: string;
+  outOfRange?: string;
+}
+
+/** Date properties and what the error calls them; their years are read as written (RFC 5545 YYYYMMDD). */
+const DATE_PROPERTIES: Record<string, string> = {
+  DTSTART: "The event's start (DTSTART)",
+  DTEND: "The event's end (DTEND)",
+  DUE: "The event's end (DUE)",
+  'RECURRENCE-ID': 'A changed occurrence (RECURRENCE-ID)',
+  EXDATE: 'A deleted occurrence (EXDATE)',
+  RDATE: 'An added occurrence (RDATE)',
+};
+
 /**
- * Reads every VEVENT of an .ics file; a bad one is skipped and reported, the rest imported. Only the
- * worker threads run it (lib/workers/heavy-work.ts): node-ical is loaded there, at the first file.
+ * The VEVENTs and VTIMEZONEs of a calendar text, read line by line before any parser: each event's first
+ * line (for the import's report) and the first date written with a year outside 1000-9999 (parsers
+ * read 0099 as 1999 and 0000 as 1900).
+ */
+function sourceComponents(content: string): { events: SourceEvent[]; timezones: string[] } {
+  const events: SourceEvent[] = [];
+  const timezones: string[] = [];
+  const physical = content.split(/\r?\n/);
+  let event: SourceEvent | undefined;
+  let inZone = false;
+  let lines: string[] = [];
+  for (let index = 0; index < physical.length; index++) {
+    const first = index;
+    let text = physical[index];
+    // A line that begins with a space or tab continues this one (folding, RFC 5545 3.1).
+    while (/^[ \t]/.test(physical[index + 1] ?? '')) {
+      index++;
+      text += physical[index].slice(1);
+    }
+    if (/^BEGIN:VEVENT\s*$/i.test(text)) {
+      event = { line: first + 1, uid: null, text: '' };
+      lines = [];
+    } else if (!event && /^BEGIN:VTIMEZONE\s*$/i.test(text)) {
+      inZone = true;
+      lines = [];
+    }
+    if (event || inZone) lines.push(...physical.slice(first, index + 1));
+    if (inZone) {
+      if (/^END:VTIMEZONE\s*$/i.test(text)) {
+        timezones.push(lines.join('\r\n'));
+        inZone = false;
+      }
+      continue;
+    }
+    if (!event) continue;
+    if (/^END:VEVENT\s*$/i.test(text)) {
+      event.text = lines.join('\r\n');
+      events.push(event);
+      event = undefined;
+      continue;
+    }
+    const [, name = '', value = ''] = /^([A-Za-z-]+)(?:;[^:]*)?:(.*)$/.exec(text) ?? [];
+    const property = name.toUpperCase();
+    if (property === 'UID') event.uid = value.trim() || null;
+    if (event.outOfRange) continue;
+    const years =
+      property === 'RRULE'
+        ? [/UNTIL=(\d{4})/i.exec(value)?.[1]].filter((year) => year !== undefined)
+        : DATE_PROPERTIES[property]
+          ? value.split(',').flatMap((date) => /^\s*(\d{4})\d{4}/.exec(date)?.[1] ?? [])
+          : [];
+    const year = years.find((written) => !isStoredYear(Number(written)));
+    if (year !== undefined)
+      event.outOfRange = `${property === 'RRULE' ? "The repeat rule's end (UNTIL)" : DATE_PROPERTIES[property]} is in the year ${year}, outside the years ${YEARS}`;
+  }
+  return { events, timezones };
+}
+
+/**
+ * The file's events as the parser reads them. When the parser refuses the whole file (one event's
+ * rule it cannot build), each event is read on its own (with its changed occurrences and the file's
+ * time zones), so that only the bad one is lost.
+ */
+function parseEvents(
+  parseICS: (text: string) => CalendarResponse,
+  content: string,
+  source: ReturnType<typeof sourceComponents>,
+): { events: IcsEvent[]; failed: { uid: string | null; error: string }[] } {
+  const vevents = (parsed: CalendarResponse) =>
+    Object.values(parsed).filter((component) => component?.type === 'VEVENT') as IcsEvent[];
+  try {
+    return { events: vevents(parseICS(content)), failed: [] };
+  } catch (error) {
+    if (source.events.length === 0) throw error;
+  }
+  const groups = new Map<string, SourceEvent[]>();
+  source.events.forEach((event, index) => {
+    const key = event.uid ?? `#${index}`;
+    groups.set(key, [...(groups.get(key) ?? []), event]);
+  });
+  const events: IcsEvent[] = [];
+  const failed: { uid: string | null; error: string }[] = [];
+  for (const group of groups.values()) {
+    const calendar = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      ...source.timezones,
+      ...group.map((e) => e.text),
+      'END:VCALENDAR',
+      '',
+    ];
+    try {
+      events.push(...vevents(parseICS(calendar.join('\r\n'))));
+    } catch (error) {
+      failed.push({ uid: group[0].uid, error: `The event could not be read: ${(error as Error).message}` });
+    }
+  }
+  return { events, failed };
+}
+
+/**
+ * Reads every VEVENT of an .ics file; a bad one is skipped and reported with its line, the rest imported.
+ * Only the worker threads run it (lib/workers/heavy-work.ts): node-ical is loaded there, at the first file.
  */
 export async function parseIcs(
   content: string,
 ): Promise<{ rows: ImportedEvent[]; result: EventImportResult }> {
   const { default: nodeIcal } = await import('node-ical');
-  let parsed: CalendarResponse;
+  const source = sourceComponents(content);
+  let parsed: ReturnType<typeof parseEvents>;
   try {
-    parsed = nodeIcal.sync.parseICS(content);
+    parsed = parseEvents((text) => nodeIcal.sync.parseICS(text), content, source);
   } catch (error) {
     return {
       rows: [],
       result: {
         imported: 0,
         skipped: 0,
-        errors: [{ uid: null, error: `Invalid calendar file: ${(error as Error).message}` }],
+        errors: [{ uid: null, line: null, error: `Invalid calendar file: ${(error as Error).message}` }],
         warnings: [],
       },
     };
   }
+  // Each parsed event's first block in the file: by UID, else the next block without one.
+  const byUid = new Map<string, SourceEvent[]>();
+  for (const event of source.events)
+    if (event.uid) byUid.set(event.uid, [...(byUid.get(event.uid) ?? []), event]);
+  const withoutUid = source.events.filter((event) => !event.uid);
+  const blocksOf = (uid: string | null) => (uid ? (byUid.get(uid) ?? []) : withoutUid.splice(0, 1));
+
   const rows: ImportedEvent[] = [];
   const result: EventImportResult = { imported: 0, skipped: 0, errors: [], warnings: [] };
-  for (const component of Object.values(parsed)) {
-    if (component?.type !== 'VEVENT') continue;
-    const event = component as IcsEvent;
+  const skip = (uid: string | null, line: number | null, error: string) => {
+    result.skipped++;
+    result.errors.push({ uid, line, error });
+  };
+  for (const { uid, error } of parsed.failed) skip(uid, blocksOf(uid)[0]?.line ?? null, error);
+  for (const event of parsed.events) {
+    const uid = text(event.uid);
+    const blocks = blocksOf(uid);
+    const line = blocks[0]?.line ?? null;
+    const outOfRange = blocks.find((block) => block.outOfRange)?.outOfRange;
     // node-ical files a changed occurrence (RECURRENCE-ID) under its series; one left on its own has
     // no series in the file.
     let outcome: ReturnType<typeof toValues>;
     try {
-      outcome = event.recurrenceid
-        ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
-        : toValues(event);
+      outcome = outOfRange
+        ? { error: outOfRange }
+        : event.recurrenceid
+          ? { error: 'A changed occurrence (RECURRENCE-ID) whose series is not in the file' }
+          : toValues(event);
     } catch (error) {
       // One event the parser gave an unexpected shape (a date that is text, ...): that event only.
       outcome = { error: `The event could not be read: ${(error as Error).message}` };
     }
     if ('error' in outcome) {
-      result.skipped++;
-      result.errors.push({ uid: text(event.uid), error: outcome.error });
+      skip(uid, line, outcome.error);
       continue;
     }
     rows.push(outcome);
-    if (outcome.warning) result.warnings.push({ uid: text(event.uid), warning: outcome.warning });
+    if (outcome.warning) result.warnings.push({ uid, warning: outcome.warning });
   }
+  result.errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   result.imported = rows.length;
   return { rows, result };
 }

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@relate/contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '@/test/msw';
@@ -79,6 +79,33 @@ describe('View Event', () => {
         `until ${new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date('2027-01-31T12:00:00Z'))}$`,
       ),
     );
+  });
+});
+
+describe('Leave event', () => {
+  it('asks first (Cancel keeps it), leaves the event and closes View Event; the owner is not offered it', async () => {
+    const left = vi.fn(() => HttpResponse.json({ message: 'You left the event' }));
+    server.use(http.delete(api('/events/:id/participation'), left));
+    const onClose = vi.fn();
+    const view = renderWithProviders(
+      <EventDetailsDialog event={event({ id: 7, is_owner: false })} onClose={onClose} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'View Event' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave event' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Leave event?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(left).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Leave event' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave event?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Leave event' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(left).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    renderWithProviders(<EventDetailsDialog event={event({ is_owner: true })} onClose={() => {}} />);
+    await screen.findByRole('dialog', { name: 'View Event' });
+    expect(screen.queryByRole('button', { name: 'Leave event' })).not.toBeInTheDocument();
   });
 });
 

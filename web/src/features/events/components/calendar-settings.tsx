@@ -98,7 +98,7 @@ export function CalendarSettings() {
           description:
             [
               result.skipped
-                ? `${result.skipped} could not be read: ${result.errors.map((e) => e.error).join('; ')}`
+                ? `${result.skipped} could not be read: ${result.errors.map((e) => (e.line ? `line ${e.line}: ${e.error}` : e.error)).join('; ')}`
                 : '',
               ...result.warnings.map((w) => w.warning),
             ]
