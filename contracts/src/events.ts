@@ -37,6 +37,8 @@ export const EventSchema = z.object({
   repeat_pattern: RepeatPatternSchema,
   repeat_interval: z.number().int(),
   repeat_days: z.array(z.number().int()),
+  /** Monthly on the nth weekday of the start (1-5, -1 the last; "the second Tuesday"); null: on the start's day of the month. */
+  repeat_week: z.number().int().nullable(),
   repeat_end_date: TimestampSchema.nullable(),
   notes: z.string().nullable(),
   google_sync: z.boolean(),
@@ -120,6 +122,11 @@ const eventFields = {
         .max(6, { error: 'Weekdays are 0 (Sunday) to 6 (Saturday)' }),
     )
     .max(7)
+    .optional(),
+  repeat_week: z
+    .union([z.literal(-1), z.number().int().min(1).max(5), z.null()], {
+      error: 'Repeat week must be 1 to 5 (the nth weekday of the month), -1 (the last) or null',
+    })
     .optional(),
   repeat_end_date: z
     .union([isoDateTime('Repeat end date'), z.null(), z.literal('').transform(() => null)])

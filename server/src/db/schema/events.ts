@@ -39,6 +39,8 @@ export const events = pgTable(
       .default('none'),
     repeatInterval: integer().notNull().default(1),
     repeatDays: integer().array().notNull().default(sql`'{}'`),
+    /** A monthly series on the nth weekday of its start (1-5, -1 the last), e.g. the second Tuesday; null: on its start's day of the month. */
+    repeatWeek: integer(),
     repeatEndDate: timestamp({ withTimezone: true }),
     notes: text(),
     googleSync: boolean().notNull().default(true),

@@ -25,6 +25,7 @@ export function toEventDto(
     repeat_pattern: row.repeatPattern,
     repeat_interval: row.repeatInterval,
     repeat_days: row.repeatDays,
+    repeat_week: row.repeatWeek,
     repeat_end_date: toIso(row.repeatEndDate),
     notes: row.notes,
     google_sync: row.googleSync,

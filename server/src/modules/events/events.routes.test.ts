@@ -308,15 +308,14 @@ describe('events', () => {
     expect((await importIcs(ann, 'not a calendar')).statusCode).toBe(400);
   });
 
-  it('skips and reports repeat rules it cannot represent, and keeps EXDATE and RECURRENCE-ID as exceptions', async () => {
+  it('skips and reports repeat rules it cannot represent, imports the second Tuesday, and keeps EXDATE and RECURRENCE-ID as exceptions', async () => {
     const ann = await createUser(t.app);
     const report = (await importIcs(ann, fixture('unsupported-rules.ics'))).json();
-    expect(report).toMatchObject({ imported: 3, skipped: 6 });
+    expect(report).toMatchObject({ imported: 4, skipped: 5 });
     const reasons = Object.fromEntries(
       report.errors.map((e: { uid: string; error: string }) => [e.uid, e.error]),
     );
     expect(reasons).toEqual({
-      'second-tuesday@google.com': expect.stringContaining('ordinal weekday (such as BYDAY=2TU)'),
       'last-workday@google.com': expect.stringContaining('BYSETPOS'),
       'fifteenth@google.com': expect.stringContaining('BYMONTHDAY'),
       'twice-a-year@google.com': expect.stringContaining('BYMONTH'),
@@ -341,6 +340,17 @@ describe('events', () => {
       start_datetime: '2026-12-17T20:00:00.000Z',
       original_start: '2026-12-16T19:00:00.000Z',
     });
+    // "The second Tuesday" (BYDAY=2TU;COUNT=4): monthly on the second Tuesday, 10:00 New York time.
+    expect(
+      (await range(ann, '2026-11-01T00:00:00Z', '2027-03-31T00:00:00Z'))
+        .filter((e) => e.title === 'Board meeting (second Tuesday)')
+        .map((e) => e.start_datetime),
+    ).toEqual([
+      '2026-11-10T15:00:00.000Z',
+      '2026-12-08T15:00:00.000Z',
+      '2027-01-12T15:00:00.000Z',
+      '2027-02-09T15:00:00.000Z',
+    ]);
     // BYMONTHDAY equal to the start date is just "monthly": Nov 10, Dec 10, Jan 10.
     expect(
       (await range(ann, '2026-11-01T00:00:00Z', '2027-03-01T00:00:00Z'))

@@ -660,13 +660,14 @@ const singleEvent = {
   repeatPattern: 'none',
   repeatInterval: 1,
   repeatDays: [],
+  repeatWeek: null,
   repeatEndDate: null,
   icalUid: null,
   excludedStarts: [],
 } satisfies Partial<EventValues>;
 
 function withoutRepeat(values: Partial<EventValues>): Partial<EventValues> {
-  const { repeatPattern, repeatInterval, repeatDays, repeatEndDate, ...rest } = values;
+  const { repeatPattern, repeatInterval, repeatDays, repeatWeek, repeatEndDate, ...rest } = values;
   return rest;
 }
 
@@ -752,6 +753,9 @@ function toValues(body: Partial<NewEvent>): Partial<EventValues> {
   if (body.repeat_pattern !== undefined) values.repeatPattern = body.repeat_pattern;
   if (body.repeat_interval !== undefined) values.repeatInterval = body.repeat_interval;
   if (body.repeat_days !== undefined) values.repeatDays = [...new Set(body.repeat_days)].sort();
+  if (body.repeat_week !== undefined) values.repeatWeek = body.repeat_week;
+  // Only a monthly series repeats on the nth weekday.
+  if (body.repeat_pattern !== undefined && body.repeat_pattern !== 'monthly') values.repeatWeek = null;
   if (body.repeat_end_date !== undefined)
     values.repeatEndDate = body.repeat_end_date ? new Date(body.repeat_end_date) : null;
   if (body.notes !== undefined) values.notes = body.notes;

@@ -219,7 +219,9 @@ type RuleOptions = ReturnType<typeof RRule.parseString>;
 export function repeatOf(
   options: RuleOptions,
   wallStart: Date,
-): { pattern: EventValues['repeatPattern']; interval: number; days: number[] } | { error: string } {
+):
+  | { pattern: EventValues['repeatPattern']; interval: number; days: number[]; week: number | null }
+  | { error: string } {
   const unsupported = Object.entries(RULE_PARTS_WE_CANNOT_REPRESENT)
     .filter(([key]) => {
       const value = options[key as keyof RuleOptions];
@@ -241,10 +243,25 @@ export function repeatOf(
   const weekdays = list(options.byweekday).map((day) =>
     typeof day === 'number' ? { weekday: day, n: undefined } : (day as { weekday: number; n?: number }),
   );
-  if (weekdays.some((day) => day.n))
-    return {
-      error: 'The repeat rule uses an ordinal weekday (such as BYDAY=2TU), which Relate cannot represent',
-    };
+  if (weekdays.some((day) => day.n)) {
+    // "The second Tuesday": monthly on the nth weekday of its start, which must be that day.
+    const [{ weekday, n }] = weekdays;
+    const week = n ?? 0;
+    if (
+      pattern !== 'monthly' ||
+      weekdays.length !== 1 ||
+      (options.bymonthday !== undefined &&
+        options.bymonthday !== null &&
+        list(options.bymonthday).length > 0) ||
+      (weekday + 1) % 7 !== wallStart.getUTCDay() ||
+      weekOfMonth(wallStart, week) !== week
+    )
+      return {
+        error:
+          "The repeat rule uses an ordinal weekday (such as BYDAY=2TU) other than monthly on its start's weekday, which Relate cannot represent",
+      };
+    return { pattern, interval, days: [], week };
+  }
   let days = weekdays.map((day) => (day.weekday + 1) % 7);
   if (days.length > 0 && pattern === 'daily' && interval === 1) pattern = 'weekly'; // "every weekday"
   if (days.length > 0 && pattern !== 'weekly')
@@ -284,7 +301,16 @@ export function repeatOf(
       error:
         'The repeat rule counts weeks from a day other than Monday (WKST), which Relate cannot represent',
     };
-  return { pattern, interval, days: [...new Set(days)].sort() };
+  return { pattern, interval, days: [...new Set(days)].sort(), week: null };
+}
+
+/** Which weekday of its month a day is: 1-5 counted from the start, or -1 when `week` is -1 and it is the last. */
+function weekOfMonth(day: Date, week: number): number {
+  if (week === -1) {
+    const next = new Date(day.getTime() + 7 * DAY);
+    return next.getUTCMonth() === day.getUTCMonth() ? 0 : -1;
+  }
+  return Math.ceil(day.getUTCDate() / 7);
 }
 
 /** A VEVENT's columns; a series' with its changed occurrences (their `seriesId` is set on insert). */
@@ -350,6 +376,7 @@ function toValues(event: IcsEvent): ImportedEvent | { error: string } {
     values.repeatPattern = repeat.pattern;
     values.repeatInterval = repeat.interval;
     values.repeatDays = repeat.days;
+    values.repeatWeek = repeat.week;
     if (options.until) values.repeatEndDate = options.until;
     else if (options.count) {
       const last = rule.all((_, index) => index < (options.count ?? 0)).at(-1);

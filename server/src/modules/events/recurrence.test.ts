@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SERIES_OCCURRENCES, occurrencesBetween, ruleZone, type Series, seriesRule } from './recurrence';
+import {
+  MAX_SERIES_OCCURRENCES,
+  occurrencesBetween,
+  rruleText,
+  ruleZone,
+  type Series,
+  seriesRule,
+} from './recurrence';
 import { fromFloating } from './time-zone';
 
 const series = (overrides: Partial<Series>): Series => ({
@@ -11,6 +18,7 @@ const series = (overrides: Partial<Series>): Series => ({
   repeatInterval: 1,
   repeatDays: [],
   repeatEndDate: null,
+  repeatWeek: null,
   ...overrides,
 });
 
@@ -195,5 +203,49 @@ describe('expansion starts at the window, not at the first occurrence', () => {
     // Every one still runs on that day; the last began on it.
     expect(day.at(-1)!.start.toISOString()).toBe('2026-11-23T09:00:00.000Z');
     expect(day.every((o) => o.end > new Date('2026-11-23T00:00:00Z'))).toBe(true);
+  });
+});
+
+describe('monthly on the nth weekday', () => {
+  it('gives the second Tuesday of each month at 18:00 Berlin, also from an old start, and writes BYDAY=2TU', () => {
+    const board = series({
+      startAt: new Date('2026-01-13T17:00:00Z'), // Tuesday 13 January 2026, 18:00 in Berlin: the second Tuesday
+      endAt: new Date('2026-01-13T18:00:00Z'),
+      repeatPattern: 'monthly',
+      repeatWeek: 2,
+    });
+    expect(
+      occurrencesBetween(board, new Date('2026-02-01T00:00:00Z'), new Date('2026-05-01T00:00:00Z')).map((o) =>
+        berlin(o.start),
+      ),
+    ).toEqual(['10/02/2026, 18:00', '10/03/2026, 18:00', '14/04/2026, 18:00']);
+    expect(rruleText(board)).toBe('FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU');
+    const old = series({
+      ...board,
+      startAt: new Date('1990-01-09T17:00:00Z'),
+      endAt: new Date('1990-01-09T18:00:00Z'),
+    });
+    expect(
+      occurrencesBetween(old, new Date('2026-11-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')).map((o) =>
+        berlin(o.start),
+      ),
+    ).toEqual(['10/11/2026, 18:00', '08/12/2026, 18:00']);
+  });
+
+  it('gives the last Friday of every other month', () => {
+    const review = series({
+      startAt: new Date('2026-01-30T14:00:00Z'), // the last Friday of January 2026
+      endAt: new Date('2026-01-30T15:00:00Z'),
+      timezone: 'UTC',
+      repeatPattern: 'monthly',
+      repeatInterval: 2,
+      repeatWeek: -1,
+    });
+    expect(
+      occurrencesBetween(review, new Date('2026-01-01T00:00:00Z'), new Date('2026-08-01T00:00:00Z')).map(
+        (o) => o.start.toISOString().slice(0, 10),
+      ),
+    ).toEqual(['2026-01-30', '2026-03-27', '2026-05-29', '2026-07-31']);
+    expect(rruleText(review)).toBe('FREQ=MONTHLY;INTERVAL=2;BYDAY=-1FR');
   });
 });

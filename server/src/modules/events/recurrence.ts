@@ -13,6 +13,8 @@ export interface Series {
   repeatInterval: number;
   /** 0 = Sunday … 6 = Saturday. */
   repeatDays: number[];
+  /** Monthly on the nth weekday of the start (1-5, -1 the last), e.g. the second Tuesday; null: on its day of the month. */
+  repeatWeek: number | null;
   repeatEndDate: Date | null;
 }
 
@@ -30,6 +32,13 @@ const FREQUENCIES = {
 
 /** rrule numbers weekdays Monday = 0; ours Sunday = 0. */
 const toRRuleWeekday = (day: number) => (day + 6) % 7;
+const BYDAY_NAMES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** The nth weekday of a monthly series (its start's weekday on its wall clock), else undefined. */
+function nthWeekday(series: Series, first: Date) {
+  if (series.repeatPattern !== 'monthly' || !series.repeatWeek) return undefined;
+  return { weekday: first.getUTCDay(), n: series.repeatWeek };
+}
 
 /** The zone a series repeats in: its own, or UTC for an all-day series (whose dates are UTC dates). */
 export const ruleZone = (series: Pick<Series, 'allDay' | 'timezone'>) =>
@@ -62,17 +71,27 @@ export function seriesRule(series: Series, near?: Date) {
   const zone = ruleZone(series);
   const first = toFloating(series.startAt, zone);
   const interval = Math.max(1, series.repeatInterval);
+  const nth = nthWeekday(series, first);
   const options: Partial<ConstructorParameters<typeof RRule>[0]> = {
     freq: FREQUENCIES[series.repeatPattern],
     interval,
     dtstart: first,
     until: floatingUntil(series, zone),
-    byweekday:
-      series.repeatPattern === 'weekly' && series.repeatDays.length > 0
+    byweekday: nth
+      ? [
+          [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR, RRule.SA, RRule.SU][
+            toRRuleWeekday(nth.weekday)
+          ].nth(nth.n),
+        ]
+      : series.repeatPattern === 'weekly' && series.repeatDays.length > 0
         ? series.repeatDays.map(toRRuleWeekday)
         : undefined,
   };
-  if (near && near > first) Object.assign(options, alignedStart(series.repeatPattern, first, near, interval));
+  if (near && near > first) {
+    Object.assign(options, alignedStart(series.repeatPattern, first, near, interval));
+    // The nth weekday keeps its BYDAY, not the start's day of the month.
+    if (nth) options.bymonthday = undefined;
+  }
   return new RRule(options);
 }
 
@@ -160,10 +179,10 @@ export function rruleText(series: Series): string | undefined {
     `FREQ=${series.repeatPattern.toUpperCase()}`,
     `INTERVAL=${Math.max(1, series.repeatInterval)}`,
   ];
-  if (series.repeatPattern === 'weekly' && series.repeatDays.length > 0)
-    parts.push(
-      `BYDAY=${series.repeatDays.map((day) => ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][day]).join(',')}`,
-    );
+  const nth = nthWeekday(series, rule.options.dtstart);
+  if (nth) parts.push(`BYDAY=${nth.n}${BYDAY_NAMES[nth.weekday]}`);
+  else if (series.repeatPattern === 'weekly' && series.repeatDays.length > 0)
+    parts.push(`BYDAY=${series.repeatDays.map((day) => BYDAY_NAMES[day]).join(',')}`);
   if (series.repeatEndDate && series.allDay) {
     // An all-day DTSTART is a DATE, so UNTIL is one too (RFC 5545 3.3.10).
     parts.push(`UNTIL=${(rule.options.until as Date).toISOString().slice(0, 10).replace(/-/g, '')}`);

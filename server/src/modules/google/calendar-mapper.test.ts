@@ -88,8 +88,23 @@ describe('Google event → Relate event', () => {
     expect(values.repeatEndDate?.toISOString()).toBe('2025-03-15T01:00:00.000Z');
   });
 
+  it("maps the second Tuesday of a month (BYDAY=2TU) onto a monthly series on its start's second weekday", () => {
+    const { values, readOnlyReason } = fromGoogleEvent(
+      {
+        summary: 'Board',
+        start: { dateTime: '2025-01-14T10:00:00Z', timeZone: 'UTC' },
+        end: { dateTime: '2025-01-14T11:00:00Z', timeZone: 'UTC' },
+        recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+      },
+      {},
+    );
+    expect(readOnlyReason).toBeNull();
+    expect(values).toMatchObject({ repeatPattern: 'monthly', repeatWeek: 2, repeatDays: [] });
+    expect(recurrenceOf(values)).toEqual(['RRULE:FREQ=MONTHLY;INTERVAL=1;BYDAY=2TU']);
+  });
+
   it.each([
-    ['RRULE:FREQ=MONTHLY;BYDAY=2TU', /ordinal weekday/],
+    ['RRULE:FREQ=MONTHLY;BYDAY=2TU,4TU', /ordinal weekday/],
     ['RRULE:FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR', /BYSETPOS/],
     ['RDATE;VALUE=DATE:20250301', /RDATE/],
   ])('keeps %s read-only with the reason', (line, reason) => {

@@ -33,6 +33,7 @@ export type SyncedEventFields = Pick<
   | 'repeatPattern'
   | 'repeatInterval'
   | 'repeatDays'
+  | 'repeatWeek'
   | 'repeatEndDate'
   | 'excludedStarts'
 >;
@@ -139,6 +140,7 @@ export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarCon
     repeatPattern: 'none',
     repeatInterval: 1,
     repeatDays: [],
+    repeatWeek: null,
     repeatEndDate: null,
     excludedStarts: [],
   };
@@ -188,6 +190,7 @@ export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarCon
   values.repeatPattern = repeat.pattern ?? 'none';
   values.repeatInterval = repeat.interval;
   values.repeatDays = repeat.days;
+  values.repeatWeek = repeat.week;
   if (options.until) values.repeatEndDate = allDay ? dateOnly(isoDate(options.until)) : options.until;
   else if (options.count) {
     const last = seriesRule(values as Series)!

@@ -130,7 +130,7 @@ describe('Google Calendar first sync', () => {
     calendar().addEvent(sub, {
       summary: 'Last Friday review',
       ...timed(`${lastFriday}T16:00:00Z`, 'UTC'),
-      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=-1FR'],
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=FR;BYSETPOS=-1'],
     });
     calendar().addEvent(sub, { summary: 'Too old', ...timed(`${year - 3}-01-01T10:00:00Z`, 'UTC') });
     const local = (
@@ -165,7 +165,7 @@ describe('Google Calendar first sync', () => {
       timezone: 'America/New_York',
     });
     expect(byTitle['Weekly pipeline'].recurrence).toMatch(/^Every week on Monday, Wednesday/);
-    expect(byTitle['Last Friday review'].read_only_reason).toMatch(/ordinal weekday/);
+    expect(byTitle['Last Friday review'].read_only_reason).toMatch(/BYSETPOS/);
     // Nothing was imported by the preview.
     expect((await ownRows(user)).map((row) => row.title)).toEqual(['UTC call']);
     const status = (await call(user, 'GET', '/api/auth/google/status')).json();
@@ -552,7 +552,7 @@ describe('Pushing Relate events to Google Calendar', () => {
     const odd = calendar().addEvent(sub, {
       summary: 'Second Tuesday',
       ...timed(`${year}-02-09T10:00:00Z`, 'UTC'),
-      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2'],
     });
     await sync(user);
     const pushed = calendar()
@@ -576,7 +576,7 @@ describe('Pushing Relate events to Google Calendar', () => {
     expect((await sync(user)).pushed).toBe(0);
     expect(calendar().event(sub, odd)).toMatchObject({
       summary: 'Second Tuesday',
-      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'],
+      recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=TU;BYSETPOS=2'],
     });
     // A change at Google refreshes the series and every one of its read-only occurrences.
     calendar().editEvent(sub, odd, { summary: 'Second Tuesday (new room)' });

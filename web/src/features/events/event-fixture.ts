@@ -17,6 +17,7 @@ export const calendarEvent = (overrides: Partial<CalendarEvent> = {}): CalendarE
   repeat_pattern: 'none',
   repeat_interval: 1,
   repeat_days: [],
+  repeat_week: null,
   repeat_end_date: null,
   notes: null,
   google_sync: true,

@@ -36,6 +36,7 @@ const occurrence: CalendarEvent = {
   repeat_pattern: 'weekly',
   repeat_interval: 1,
   repeat_days: [1],
+  repeat_week: null,
   repeat_end_date: null,
   notes: null,
   google_sync: true,

@@ -5,6 +5,7 @@ const series = {
   repeat_pattern: 'weekly' as const,
   repeat_interval: 1,
   repeat_days: [3, 1],
+  repeat_week: null,
   repeat_end_date: '2027-01-31T22:59:59.000Z',
   series_start: '2026-11-02T09:00:00.000Z',
   all_day: false,
@@ -56,5 +57,15 @@ describe('a repeat in words', () => {
 
   it('is null for an event that does not repeat', () => {
     expect(describeRepeat({ ...series, repeat_pattern: 'none' })).toBeNull();
+  });
+
+  it('names the nth weekday of a monthly repeat (BYDAY=2TU, -1FR)', () => {
+    const board = { ...series, repeat_end_date: null, repeat_pattern: 'monthly' as const, repeat_days: [] };
+    expect(
+      describeRepeat({ ...board, repeat_week: 2, series_start: '2026-01-13T17:00:00.000Z' }, 'en-GB'),
+    ).toBe('Every month on the second Tuesday');
+    expect(
+      describeRepeat({ ...board, repeat_week: -1, series_start: '2026-01-30T14:00:00.000Z' }, 'en-GB'),
+    ).toBe('Every month on the last Friday');
   });
 });

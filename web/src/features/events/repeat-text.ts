@@ -5,6 +5,7 @@ type RepeatingEvent = Pick<
   | 'repeat_pattern'
   | 'repeat_interval'
   | 'repeat_days'
+  | 'repeat_week'
   | 'repeat_end_date'
   | 'series_start'
   | 'all_day'
@@ -13,6 +14,14 @@ type RepeatingEvent = Pick<
 
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const UNITS = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;
+const ORDINALS: Record<number, string> = {
+  1: 'first',
+  2: 'second',
+  3: 'third',
+  4: 'fourth',
+  5: 'fifth',
+  [-1]: 'last',
+};
 
 /** 4 January 2026 was a Sunday: weekday n (0 = Sunday) is n days later. */
 const weekdayDate = (day: number) => new Date(Date.UTC(2026, 0, 4 + day, 12));
@@ -39,6 +48,9 @@ export function describeRepeat(event: RepeatingEvent, locale?: string): string |
     const days = event.repeat_days.length > 0 ? [...new Set(event.repeat_days)].sort() : [startDay];
     const names = days.map((day) => weekday.format(weekdayDate(day)));
     text += ` on ${new Intl.ListFormat(locale, { type: 'conjunction' }).format(names)}`;
+  } else if (event.repeat_pattern === 'monthly' && event.repeat_week) {
+    const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(start);
+    text += ` on the ${ORDINALS[event.repeat_week]} ${weekday}`;
   } else if (event.repeat_pattern === 'monthly') {
     text += ` on day ${new Intl.DateTimeFormat(locale, { day: 'numeric', timeZone }).format(start)}`;
   } else if (event.repeat_pattern === 'yearly') {
