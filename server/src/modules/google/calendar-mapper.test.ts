@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { occurrencesBetween } from '../events/recurrence';
-import { fromGoogleEvent, instanceId, recurrenceOf, syncedOf, toGoogleEvent } from './calendar-mapper';
+import {
+  fromGoogleEvent,
+  instanceId,
+  instantOf,
+  recurrenceOf,
+  syncedOf,
+  toGoogleEvent,
+} from './calendar-mapper';
 
 const reference = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../test/fakes/google/reference/${name}`, import.meta.url), 'utf8'));
@@ -176,5 +183,13 @@ describe('Relate event → Google event', () => {
     );
     expect(Object.keys(body)).toEqual(['attendees']);
     expect(body.attendees).toEqual([{ email: 'outside@partner.example' }, { email: 'cy@example.com' }]);
+  });
+});
+
+describe('Google dates keep their year', () => {
+  it('reads an all-day date of the year 0099 as 0099, not 1999 (and 0000 not as 1900)', () => {
+    expect(instantOf({ date: '0099-05-01' })?.toISOString()).toBe('0099-05-01T00:00:00.000Z');
+    expect(instantOf({ date: '0000-01-01' })?.getUTCFullYear()).toBe(0);
+    expect(instantOf({ date: '2026-02-28' })?.toISOString()).toBe('2026-02-28T00:00:00.000Z');
   });
 });

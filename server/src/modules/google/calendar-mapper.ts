@@ -60,9 +60,12 @@ export const validZone = (zone: string | null | undefined): string | undefined =
   }
 };
 
+/** A `YYYY-MM-DD` date as UTC midnight; a year below 100 stays that year (Date.UTC would read 0099 as 1999). */
 const dateOnly = (date: string) => {
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(Date.UTC(year, month - 1, day));
+  const midnight = new Date(Date.UTC(2000, month - 1, day));
+  midnight.setUTCFullYear(year, month - 1, day);
+  return midnight;
 };
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const basic = (date: Date) =>
