@@ -5,6 +5,7 @@ import {
   inStoredYears,
   optionalIsoDateTime,
   PageQuerySchema,
+  storedText,
   TimestampSchema,
 } from './common';
 import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, PRIORITIES } from './contact-options';
@@ -77,8 +78,7 @@ export const PersonSchema = z.object({
 export type Person = z.infer<typeof PersonSchema>;
 
 const text = (label: string, max = 2000) =>
-  z
-    .string({ error: `${label} must be text` })
+  storedText({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .nullable()
@@ -102,9 +102,9 @@ const birthday = z
 
 const customFields = z
   .record(
-    z.string().trim().min(1).max(100),
+    storedText().trim().min(1).max(100),
     z
-      .union([z.string(), z.number(), z.null()])
+      .union([storedText(), z.number(), z.null()])
       .transform((value) => (value === null ? null : String(value).trim() || null)),
     { error: 'custom_fields must map field names to text' },
   )
@@ -326,9 +326,9 @@ export type CustomFieldsResponse = z.infer<typeof CustomFieldsResponseSchema>;
  * A custom field name as sent. Trimming, blank and duplicate checks are the server's rules, so that the
  * answer carries the spec's exact texts ('Field name is required', 'Field name already exists').
  */
-export const CustomFieldNameSchema = z
-  .string({ error: 'Field name is required' })
-  .max(100, { error: 'Field name must be at most 100 characters' });
+export const CustomFieldNameSchema = storedText({ error: 'Field name is required' }).max(100, {
+  error: 'Field name must be at most 100 characters',
+});
 export const CustomFieldNamesSchema = z
   .array(CustomFieldNameSchema)
   .max(200, { error: 'At most 200 custom fields' });

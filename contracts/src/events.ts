@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, TimestampSchema } from './common';
+import { isoDateTime, storedText, TimestampSchema } from './common';
 
 export const REPEAT_PATTERNS = ['none', 'daily', 'weekly', 'monthly', 'yearly'] as const;
 export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
@@ -8,7 +8,7 @@ export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
 export const EventTypeSchema = z.enum(['meeting', 'event'], { error: 'Event type must be meeting or event' });
 
 export const ParticipantSchema = z.object({
-  name: z.string().trim().max(200).default(''),
+  name: storedText().trim().max(200).default(''),
   email: z
     .string({ error: 'Participant e-mail is required' })
     .trim()
@@ -56,8 +56,7 @@ export const EventSchema = z.object({
 export type CalendarEvent = z.infer<typeof EventSchema>;
 
 const text = (max: number) =>
-  z
-    .string()
+  storedText()
     .trim()
     .max(max)
     .nullable()
@@ -73,8 +72,7 @@ const isTimeZone = (zone: string) => {
 };
 
 const eventFields = {
-  title: z
-    .string({ error: 'Title is required' })
+  title: storedText({ error: 'Title is required' })
     .trim()
     .min(1, { error: 'Title is required' })
     .max(500, { error: 'Title must be at most 500 characters' }),

@@ -38,7 +38,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerRejectNul } from './plugins/reject-nul';
+import { registerRejectUnstorableText } from './plugins/reject-unstorable-text';
 import { registerWebApp } from './plugins/web-app';
 import { createServices, type ServiceDeps, type Services } from './services';
 
@@ -166,7 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);
   closeUnreadBodies(app);
-  registerRejectNul(app);
+  registerRejectUnstorableText(app);
 
   await app.register(
     async (api) => {
