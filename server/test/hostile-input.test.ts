@@ -143,6 +143,19 @@ describe('numbers and dates a database cannot hold', () => {
   });
 });
 
+describe('counterexamples of the hostile-request property test', () => {
+  it('a column filter named like an inherited property filters nothing, without a 500', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/people?${name}=x`,
+        headers: user.headers,
+      });
+      expect(response.statusCode, name).toBe(200);
+    }
+  });
+});
+
 describe('findUnstorable', () => {
   it('names nested paths and array positions', () => {
     expect(findUnstorable({ a: [{ b: 'ok' }, { b: 'x\u0000' }] })).toBe('a.1.b');
