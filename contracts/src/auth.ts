@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EmailSchema, TimestampSchema } from './common';
+import { EmailSchema, storedText, TimestampSchema } from './common';
 
 export const UserStatusSchema = z.enum(['pending', 'approved', 'rejected']);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
@@ -31,7 +31,7 @@ export const PasswordSchema = z
   .min(8, { error: 'Password must be at least 8 characters' })
   .max(200, { error: 'Password must be at most 200 characters' });
 
-const FullNameSchema = z.string().trim().max(200);
+const FullNameSchema = storedText().trim().max(200);
 
 /** The screen posts full_name; the API also accepts name (spec section 7). */
 export const RegisterBodySchema = z

@@ -71,9 +71,24 @@ export const optionalIsoDateTime = (label: string) =>
     .refine((value) => !value || inStoredYears(value), { error: yearMessage(label) })
     .transform((value) => (value ? toIsoTimestamp(value) : null));
 
+/**
+ * Half of a UTF-16 surrogate pair without its other half: JSON columns refuse it and text columns turn
+ * it into '�'. NUL (U+0000) no PostgreSQL text can hold.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+export const UNSTORABLE_TEXT_MESSAGE =
+  'Text must not contain a NUL character or an unpaired UTF-16 surrogate';
+
+/**
+ * The string of every free-text field of a request: NUL or an unpaired surrogate is refused (400 naming
+ * the field) instead of failing in the database. Chain trim/min/max on it as on `z.string()`.
+ */
+export const storedText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT_MESSAGE });
+
 /** A list filter's text: trimmed, at most 200 characters, '' → not filtered. */
-export const filterText = z
-  .string()
+export const filterText = storedText()
   .trim()
   .max(200)
   .transform((value) => value || undefined)

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { filterText, IdSchema, optionalIsoDateTime, PageQuerySchema, TimestampSchema } from './common';
+import {
+  filterText,
+  IdSchema,
+  optionalIsoDateTime,
+  PageQuerySchema,
+  storedText,
+  TimestampSchema,
+} from './common';
 
 export const ConnectionStrengthSchema = z.enum(['weak', 'medium', 'strong']);
 export type ConnectionStrength = z.infer<typeof ConnectionStrengthSchema>;
@@ -27,16 +34,14 @@ export const CompanySchema = z.object({
 });
 export type Company = z.infer<typeof CompanySchema>;
 
-const RecordSchema = z
-  .string({ error: 'Company name is required' })
+const RecordSchema = storedText({ error: 'Company name is required' })
   .trim()
   .min(1, { error: 'Company name is required' })
   .max(300, { error: 'Company name must be at most 300 characters' });
 
 /** Optional text: trimmed; empty or null is stored as null. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+  storedText({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .nullable()
@@ -45,7 +50,7 @@ const optionalText = (label: string, max: number) =>
 /** A list of text, sent as an array or a comma-separated string: items trimmed, empties and repeats dropped. */
 const textList = (label: string) =>
   z
-    .union([z.array(z.string()), z.string(), z.null()], {
+    .union([z.array(storedText()), storedText(), z.null()], {
       error: `${label} must be a list of text or comma-separated text`,
     })
     .transform((value) => {
@@ -55,7 +60,7 @@ const textList = (label: string) =>
     .pipe(
       z
         .array(
-          z.string().max(MAX_LIST_ITEM_LENGTH, {
+          storedText().max(MAX_LIST_ITEM_LENGTH, {
             error: `Each of ${label.toLowerCase()} must be at most ${MAX_LIST_ITEM_LENGTH} characters`,
           }),
         )
@@ -63,8 +68,7 @@ const textList = (label: string) =>
     );
 
 /** An http(s) URL; a bare 'linkedin.com/company/x' gets https:// in front. */
-const LinkedinProfileSchema = z
-  .string({ error: 'LinkedIn profile must be a URL' })
+const LinkedinProfileSchema = storedText({ error: 'LinkedIn profile must be a URL' })
   .trim()
   .max(2000, { error: 'LinkedIn profile must be at most 2000 characters' })
   .nullable()
@@ -216,8 +220,8 @@ export const COMPANY_CSV_MAX_ROWS = 50_000;
  * follow the recognised-header rules, and unrecognised ones are ignored.
  */
 export const CompanyCsvBodySchema = z.object({
-  csvData: z.string({ error: 'csvData must be the CSV text' }),
-  customMapping: z.record(z.string(), CompanyCsvTargetSchema.nullable()).nullish(),
+  csvData: storedText({ error: 'csvData must be the CSV text' }),
+  customMapping: z.record(storedText(), CompanyCsvTargetSchema.nullable()).nullish(),
   /** For a field two columns fill: join their values (lists: all items) or keep the first value given. */
   combine: z.partialRecord(CompanyCsvFieldSchema, z.enum(['join', 'first'])).nullish(),
 });
@@ -254,7 +258,7 @@ export const CompanyCsvPreviewSchema = z.object({
 export type CompanyCsvPreview = z.infer<typeof CompanyCsvPreviewSchema>;
 
 export const CompanyCsvHeadersBodySchema = z.object({
-  csvData: z.string({ error: 'csvData must be the CSV text' }),
+  csvData: storedText({ error: 'csvData must be the CSV text' }),
 });
 export type CompanyCsvHeadersBody = z.input<typeof CompanyCsvHeadersBodySchema>;
 

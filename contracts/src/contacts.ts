@@ -5,6 +5,7 @@ import {
   inStoredYears,
   optionalIsoDateTime,
   PageQuerySchema,
+  storedText,
   storedYearsMessage,
   TimestampSchema,
 } from './common';
@@ -78,8 +79,7 @@ export const PersonSchema = z.object({
 export type Person = z.infer<typeof PersonSchema>;
 
 const text = (label: string, max = 2000) =>
-  z
-    .string({ error: `${label} must be text` })
+  storedText({ error: `${label} must be text` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters` })
     .nullable()
@@ -99,11 +99,26 @@ const birthday = z
   .refine((value) => !value || inStoredYears(value), { error: storedYearsMessage('Birthday') })
   .transform((value) => (value ? value.slice(0, 10) : null));
 
+/**
+ * Names every JavaScript object has already (`constructor`, `toString`, `__proto__`…, in any case): a
+ * custom field named so would read as that property wherever values are looked up by name.
+ */
+const RESERVED_FIELD_NAMES = new Set(
+  Object.getOwnPropertyNames(Object.prototype).map((name) => name.toLowerCase()),
+);
+export const isReservedFieldName = (name: string) => RESERVED_FIELD_NAMES.has(name.trim().toLowerCase());
+export const reservedFieldNameMessage = (name: string) =>
+  `"${name.trim()}" is a reserved name: choose another field name`;
+const notReserved = (name: string, context: z.RefinementCtx) => {
+  if (isReservedFieldName(name))
+    context.addIssue({ code: 'custom', message: reservedFieldNameMessage(name) });
+};
+
 const customFields = z
   .record(
-    z.string().trim().min(1).max(100),
+    storedText().trim().min(1).max(100).superRefine(notReserved),
     z
-      .union([z.string(), z.number(), z.null()])
+      .union([storedText(), z.number(), z.null()])
       .transform((value) => (value === null ? null : String(value).trim() || null)),
     { error: 'custom_fields must map field names to text' },
   )
@@ -325,9 +340,9 @@ export type CustomFieldsResponse = z.infer<typeof CustomFieldsResponseSchema>;
  * A custom field name as sent. Trimming, blank and duplicate checks are the server's rules, so that the
  * answer carries the spec's exact texts ('Field name is required', 'Field name already exists').
  */
-export const CustomFieldNameSchema = z
-  .string({ error: 'Field name is required' })
-  .max(100, { error: 'Field name must be at most 100 characters' });
+export const CustomFieldNameSchema = storedText({ error: 'Field name is required' })
+  .max(100, { error: 'Field name must be at most 100 characters' })
+  .superRefine(notReserved);
 export const CustomFieldNamesSchema = z
   .array(CustomFieldNameSchema)
   .max(200, { error: 'At most 200 custom fields' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, TimestampSchema } from './common';
+import { isoDateTime, storedText, TimestampSchema } from './common';
 
 /** "Every 999 days/weeks/months/years" at most, on every path (the API, .ics, Google). */
 export const MAX_REPEAT_INTERVAL = 999;
@@ -11,7 +11,7 @@ export const RepeatPatternSchema = z.enum(REPEAT_PATTERNS, {
 export const EventTypeSchema = z.enum(['meeting', 'event'], { error: 'Event type must be meeting or event' });
 
 export const ParticipantSchema = z.object({
-  name: z.string().trim().max(200).default(''),
+  name: storedText().trim().max(200).default(''),
   email: z
     .string({ error: 'Participant e-mail is required' })
     .trim()
@@ -61,8 +61,7 @@ export const EventSchema = z.object({
 export type CalendarEvent = z.infer<typeof EventSchema>;
 
 const text = (max: number) =>
-  z
-    .string()
+  storedText()
     .trim()
     .max(max)
     .nullable()
@@ -78,8 +77,7 @@ const isTimeZone = (zone: string) => {
 };
 
 const eventFields = {
-  title: z
-    .string({ error: 'Title is required' })
+  title: storedText({ error: 'Title is required' })
     .trim()
     .min(1, { error: 'Title is required' })
     .max(500, { error: 'Title must be at most 500 characters' }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, TimestampSchema } from './common';
+import { MAX_ID, storedText, TimestampSchema } from './common';
 
 export const GroupMemberStatusSchema = z.enum(['waiting_for_approval', 'approved', 'declined']);
 export type GroupMemberStatus = z.infer<typeof GroupMemberStatusSchema>;
@@ -25,8 +25,7 @@ export const GroupMembersResponseSchema = z.object({
 export type GroupMembersResponse = z.infer<typeof GroupMembersResponseSchema>;
 
 const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
+  storedText({ error: message })
     .trim()
     .min(1, { error: message })
     .max(max, { error: `At most ${max} characters` });

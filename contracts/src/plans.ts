@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlanNameSchema } from './auth';
-import { IdSchema, TimestampSchema } from './common';
+import { IdSchema, storedText, TimestampSchema } from './common';
 
 /** The plans a person can buy through checkout, in the order the cards show them (spec section 9). */
 export const PaidPlanNameSchema = z.enum(['Starter', 'Pro', 'Business'], {
@@ -75,7 +75,7 @@ export const SetPlanBodySchema = z.object({
   plan: PlanNameSchema,
   /** Whose plan; the caller's own when absent. */
   user_id: IdSchema.optional(),
-  reason: z.string().trim().max(500).optional(),
+  reason: storedText().trim().max(500).optional(),
 });
 export type SetPlanBody = z.infer<typeof SetPlanBodySchema>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { storedText } from './common';
 import { CustomFieldNamesSchema } from './contacts';
 
 /** One column of the contacts table (spec section 3 "Contact column setting"). */
 export const ContactColumnSchema = z.object({
-  key: z.string().trim().min(1).max(120),
-  label: z.string().trim().max(200),
+  key: storedText().trim().min(1).max(120),
+  label: storedText().trim().max(200),
   enabled: z.boolean(),
   order: z.number().int().min(0).max(10_000),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalIsoDateTime, TimestampSchema } from './common';
+import { optionalIsoDateTime, storedText, TimestampSchema } from './common';
 
 export const TASK_STATUSES = ['todo', 'in_progress', 'completed', 'cancelled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
@@ -35,20 +35,17 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-export const ProjectNameSchema = z
-  .string({ error: 'Project name is required' })
+export const ProjectNameSchema = storedText({ error: 'Project name is required' })
   .trim()
   .min(1, { error: 'Project name is required' })
   .max(200, { error: 'Project name must be at most 200 characters' });
 
 const taskFields = {
-  title: z
-    .string({ error: 'Title is required' })
+  title: storedText({ error: 'Title is required' })
     .trim()
     .min(1, { error: 'Title is required' })
     .max(500, { error: 'Title must be at most 500 characters' }),
-  description: z
-    .string()
+  description: storedText()
     .trim()
     .max(20_000)
     .nullable()
@@ -60,8 +57,7 @@ const taskFields = {
   scheduled_date: optionalIsoDateTime('Scheduled date').optional(),
   due_date: optionalIsoDateTime('Due date').optional(),
   /** An e-mail of a project participant; empty means nobody. */
-  assign_to: z
-    .string()
+  assign_to: storedText()
     .trim()
     .toLowerCase()
     .max(254)
@@ -85,7 +81,7 @@ export type UpdateTaskBody = z.input<typeof UpdateTaskBodySchema>;
 export type TaskChanges = z.output<typeof UpdateTaskBodySchema>;
 
 export const ListTasksQuerySchema = z.object({
-  project: z.string().trim().max(200).optional(),
+  project: storedText().trim().max(200).optional(),
   /** One status or several, comma-separated. */
   status: z
     .string()
@@ -116,11 +112,11 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 export const ProjectsResponseSchema = z.object({ projects: z.array(ProjectSchema) });
 export const CreateProjectBodySchema = z.object({ name: ProjectNameSchema });
-export const ProjectNameParamsSchema = z.object({ name: z.string().min(1).max(200) });
+export const ProjectNameParamsSchema = z.object({ name: storedText().min(1).max(200) });
 
 export const ParticipantsResponseSchema = z.object({ participants: z.array(z.string()) });
 export const SetParticipantsBodySchema = z.object({
-  participants: z.array(z.string().trim().toLowerCase().max(254)).max(500),
+  participants: z.array(storedText().trim().toLowerCase().max(254)).max(500),
 });
 
 export const AssignableUserSchema = z.object({

@@ -18,7 +18,7 @@ import {
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { loggerOptions } from './lib/logger';
+import { loggerOptions, redactUrl } from './lib/logger';
 import { type Clock, systemClock } from './lib/time';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -38,7 +38,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerRejectNul } from './plugins/reject-nul';
+import { registerRejectUnstorableText } from './plugins/reject-unstorable-text';
 import { registerWebApp } from './plugins/web-app';
 import { createServices, type ServiceDeps, type Services } from './services';
 
@@ -56,18 +56,22 @@ declare module 'fastify' {
   }
 }
 
-/** One log line per request, when it completes, instead of Fastify's 'incoming request' + 'request completed'. */
+/**
+ * One log line per request, when it completes, instead of Fastify's 'incoming request' + 'request
+ * completed'; secrets in its query string are redacted.
+ */
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+    const url = redactUrl(request.url);
     const line = {
       method: request.method,
-      url: request.url,
+      url,
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
     };
-    const message = `${request.method} ${request.url} ${reply.statusCode}`;
+    const message = `${request.method} ${url} ${reply.statusCode}`;
     if (error) reply.log.error({ ...line, err: error }, message);
     else reply.log.info(line, message);
   }
@@ -166,7 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   registerErrorHandler(app);
   registerAccessControl(app, API_PREFIX);
   closeUnreadBodies(app);
-  registerRejectNul(app);
+  registerRejectUnstorableText(app);
 
   await app.register(
     async (api) => {

@@ -215,7 +215,7 @@ export async function createServices({
     createTelegramBot(config, (bot) => registerTelegramHandlers(bot, bots, botCommands)),
     WhatsAppClient.fromConfig(config),
   );
-  const botDelivery = new BotDeliveryService(bots, botsRepository, users, clock, {
+  const botDelivery = new BotDeliveryService(bots, botsRepository, users, jobs, clock, {
     name: config.WHATSAPP_NOTIFICATION_TEMPLATE,
     language: config.WHATSAPP_TEMPLATE_LANGUAGE,
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findNul } from '../src/plugins/reject-nul';
+import { findUnstorable } from '../src/plugins/reject-unstorable-text';
 import { createTestApp, createUser, type TestApp, type TestUser, uniqueEmail } from './test-app';
 
 let t: TestApp;
@@ -54,6 +54,49 @@ describe('a NUL character in any field', () => {
   });
 });
 
+describe('an unpaired UTF-16 surrogate in a field', () => {
+  const lone = '\ud800';
+  it.each([
+    ['/api/people', { first_name: 'Ada', custom_fields: { Note: `x${lone}` } }, 'custom_fields.Note'],
+    ['/api/people', { first_name: 'Ada', custom_fields: { [`N${lone}`]: 'x' } }, `custom_fields.N${lone}`],
+    ['/api/people', { first_name: `Ada${lone}` }, 'first_name'],
+    ['/api/custom-fields', { name: `Field${lone}` }, 'name'],
+    ['/api/custom-fields', { custom_fields: ['Ok', `\udc00Field`] }, 'custom_fields.1'],
+    [
+      '/api/user-preferences',
+      { contact_columns: [{ key: 'email', label: `E-mail${lone}`, enabled: true, order: 1 }] },
+      'contact_columns.0.label',
+    ],
+    ['/api/tasks', { title: 'Call', project: `Acme${lone}` }, 'project'],
+    [
+      '/api/events',
+      {
+        title: 'Meeting',
+        start_datetime: '2030-01-01T10:00:00Z',
+        end_datetime: '2030-01-01T11:00:00Z',
+        participants: [{ name: `Bob${lone}`, email: 'bob@example.com' }],
+      },
+      'participants.0.name',
+    ],
+    ['/api/companies', { record: `Acme${lone}` }, 'record'],
+  ])('is refused with 400 naming the field: POST %s %j', async (url, payload, field) => {
+    const response = await t.app.inject({ method: 'POST', url, headers: user.headers, payload });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details[0].field).toBe(field);
+  });
+
+  it('cannot arrive in a URL (its UTF-8 bytes are invalid), and a whole emoji is fine', async () => {
+    for (const url of ['/api/people?q=%ED%A0%80', '/api/projects/x%ED%A0%80/participants']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: user.headers });
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+    const emoji = await t
+      .as(user)
+      .post('/api/people', { first_name: 'Ada 😀', custom_fields: { '😀': '😀' } });
+    expect(emoji.statusCode).toBe(201);
+  });
+});
+
 describe('numbers and dates a database cannot hold', () => {
   it('answers ids past 2^31 − 1 in paths and bodies with 400, not 500', async () => {
     for (const url of ['/api/people/2147483648', '/api/companies/99999999999', '/api/events/2147483648']) {
@@ -100,9 +143,24 @@ describe('numbers and dates a database cannot hold', () => {
   });
 });
 
-describe('findNul', () => {
+describe('counterexamples of the hostile-request property test', () => {
+  it('a column filter named like an inherited property filters nothing, without a 500', async () => {
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/people?${name}=x`,
+        headers: user.headers,
+      });
+      expect(response.statusCode, name).toBe(200);
+    }
+  });
+});
+
+describe('findUnstorable', () => {
   it('names nested paths and array positions', () => {
-    expect(findNul({ a: [{ b: 'ok' }, { b: 'x\u0000' }] })).toBe('a.1.b');
-    expect(findNul({ a: 'fine', n: 1, z: null })).toBeUndefined();
+    expect(findUnstorable({ a: [{ b: 'ok' }, { b: 'x\u0000' }] })).toBe('a.1.b');
+    expect(findUnstorable({ a: 'fine', n: 1, z: null, e: '😀' })).toBeUndefined();
+    expect(findUnstorable({ list: ['😀', '\udc00😀'] })).toBe('list.1');
+    expect(findUnstorable({ ['k\ud83d']: 'x' })).toBe('k\ud83d');
   });
 });

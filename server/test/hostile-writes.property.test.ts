@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from './multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from './test-app';
 
 /**
  * Every write route (POST, PUT, PATCH, DELETE under /api), called by a signed-in approved user with
  * generated hostile values in the fields its contract schema declares (long strings, NUL, unicode,
  * huge and negative numbers, nested objects, wrong types, dates out of range) and in its path: never
- * a 5xx, and a refused request (4xx) leaves every table as it was.
+ * a 5xx, and a refused request (4xx) leaves every table as it was. Every route with a query string or
+ * a path parameter gets hostile ones, and every upload route hostile .csv and .ics files: never a 5xx.
  */
 
 interface JsonSchema {
@@ -38,6 +40,11 @@ const NOT_CONFIGURED = new Set([
 
 /** Small enough for the whole file to take seconds; `HOSTILE_RUNS=200 HOSTILE_SEED=…` explores further. */
 const RUNS_PER_ROUTE = Number(process.env.HOSTILE_RUNS ?? 12);
+/** Query strings and uploads: fewer runs per route (every GET route is swept). */
+const QUERY_RUNS_PER_ROUTE = Math.ceil(RUNS_PER_ROUTE / 3);
+const UPLOAD_RUNS_PER_ROUTE = RUNS_PER_ROUTE;
+/** The sweeps make a few hundred requests each: more than the default 30 s on a busy machine. */
+const SWEEP_TIMEOUT_MS = 240_000;
 const SEED = Number(process.env.HOSTILE_SEED ?? 19);
 
 const hostileString = fc.oneof(
@@ -159,6 +166,169 @@ const hostileParam = fc.oneof(
   fc.string({ maxLength: 20 }).map(encodeURIComponent),
 );
 
+/** A value as it travels in a URL; a lone surrogate (which encodeURIComponent refuses) as its raw bytes. */
+const inUrl = (value: string) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+const hostileQueryValue = fc.oneof(hostileParam, hostileString.map(inUrl));
+
+/** A query string with the declared parameters (and some undeclared ones), some repeated, all hostile. */
+const queryFor = (names: string[]) =>
+  fc
+    .array(
+      fc.tuple(
+        fc.oneof(
+          ...(names.length ? [fc.constantFrom(...names)] : []),
+          fc.constantFrom('custom_x', 'sort', 'q', '__proto__', 'constructor', 'page[]', 'a%00'),
+        ),
+        hostileQueryValue,
+      ),
+      { minLength: 1, maxLength: 4 },
+    )
+    .map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join('&'));
+
+interface QueryRoute {
+  method: string;
+  path: string;
+  query: string[];
+}
+
+/** The routes to sweep with query strings: every GET route, and every route that declares a query. */
+function queryRoutes(t: TestApp): QueryRoute[] {
+  const document = t.app.swagger() as unknown as {
+    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+  };
+  const routes: QueryRoute[] = [];
+  for (const [path, operations] of Object.entries(document.paths)) {
+    // The live notification stream never ends; its query is the access policy's (tested on its own).
+    if (!path.startsWith('/api/') || path === '/api/notifications/stream') continue;
+    for (const [method, operation] of Object.entries(operations)) {
+      const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
+      if (method === 'get' || query.length > 0)
+        routes.push({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1'), query });
+    }
+  }
+  return routes.sort((a, b) => `${a.path} ${a.method}`.localeCompare(`${b.path} ${b.method}`));
+}
+
+/** The routes that take a multipart upload, and the kind of file each expects. */
+const UPLOAD_ROUTES = [
+  { path: '/api/csv/get-columns', kind: 'csv' },
+  { path: '/api/csv/preview', kind: 'csv' },
+  { path: '/api/csv/import-with-mapping', kind: 'csv' },
+  { path: '/api/events/import', kind: 'ics' },
+] as const;
+
+const cell = fc.oneof(
+  hostileString,
+  fc.constantFrom(
+    'Ada Lovelace',
+    'ada@example.com',
+    '+1 555 0199',
+    '=cmd|x',
+    '"',
+    '""',
+    '\r',
+    'a,b',
+    '2024-02-30',
+  ),
+);
+const header = fc.oneof(
+  cell,
+  fc.constantFrom('Name', 'E-mail Address', 'constructor', '__proto__', 'toString', 'Phone 1 - Value', ''),
+);
+const hostileCsv = fc.oneof(
+  fc
+    .tuple(
+      fc.array(header, { minLength: 1, maxLength: 5 }),
+      fc.array(fc.array(cell, { maxLength: 6 }), { maxLength: 4 }),
+    )
+    .map(([headers, rows]) => [headers, ...rows].map((row) => row.join(',')).join('\n')),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+  fc.constantFrom('', '\uFEFF', 'a\n'.repeat(3) + '"unterminated', `${'x,'.repeat(600)}\n1`),
+);
+const mappingTarget = fc.oneof(
+  fc.constantFrom(
+    'full_name',
+    'email',
+    'first_name',
+    'phone_by_label',
+    'skip',
+    'custom_Team',
+    'custom_',
+    'toString',
+  ),
+  fc.constantFrom('custom_constructor', 'custom___proto__', 'constructor', null, 1, ['email'], {}),
+  hostileString,
+);
+const mappingFields = fc.record(
+  {
+    mapping: fc.oneof(
+      fc.dictionary(header, mappingTarget, { maxKeys: 4 }).map((mapping) => JSON.stringify(mapping)),
+      hostileString,
+      fc.constantFrom('{"Name":"full_name"}', 'null', '[]', '{"__proto__":{"x":"email"}}'),
+    ),
+    combine: fc.oneof(
+      fc.constantFrom('{"email":"join"}', '{"constructor":"join"}', 'null', '"x"'),
+      hostileString,
+    ),
+  },
+  { requiredKeys: [] },
+);
+
+const icsLine = fc.oneof(
+  hostileString,
+  fc.constantFrom(
+    'DTSTART:00990501T100000Z',
+    'DTSTART:99991231T235959Z',
+    'DTSTART:20300230T100000Z',
+    'DTSTART;TZID=Mars/Olympus:20300101T100000',
+    'DTSTART;VALUE=DATE:2030',
+    'DTEND:20290101T100000Z',
+    'DURATION:P99999999W',
+    'RRULE:FREQ=DAILY;INTERVAL=2147483648',
+    'RRULE:FREQ=WEEKLY;COUNT=99999999999',
+    'RRULE:FREQ=MONTHLY;BYDAY=2TU',
+    'RRULE:FREQ=SECONDLY',
+    'RRULE:UNTIL=0000',
+    'EXDATE:garbage',
+    'RECURRENCE-ID:20300101T100000Z',
+    'ATTENDEE;CN=Bob:mailto:bob@example.com',
+    'ATTENDEE;CN="\u0000":mailto:',
+    'ORGANIZER:mailto:x',
+    'SUMMARY:\ud800',
+    'X-RELATE-ALERT-MINUTES:-99999999999',
+    'BEGIN:VEVENT',
+    'END:VEVENT',
+    'BEGIN:VALARM',
+    'BEGIN:VTIMEZONE',
+    ' folded continuation',
+  ),
+);
+const hostileIcs = fc.oneof(
+  fc
+    .array(icsLine, { maxLength: 10 })
+    .map((lines) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        'UID:hostile@example.com',
+        'DTSTART:20300101T100000Z',
+        ...lines,
+        'END:VEVENT',
+        'END:VCALENDAR',
+      ].join('\r\n'),
+    ),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+  fc.constantFrom('', 'BEGIN:VCALENDAR', 'END:VCALENDAR\r\nBEGIN:VCALENDAR'),
+);
+
 /** Every write route under /api, with the JSON schema of its body (the contract's, as OpenAPI has it). */
 function writeRoutes(t: TestApp): WriteRoute[] {
   const document = t.app.swagger() as unknown as {
@@ -256,58 +426,175 @@ describe('hostile input on every write route', () => {
     expect(routes).toContain('PUT /api/tasks/:id');
   });
 
-  it('answers every generated hostile request with a 4xx (or success), never a 5xx, and a refused one changes nothing', async () => {
-    const failures: string[] = [];
-    for (const route of writeRoutes(t)) {
-      const recorded = failures.length;
-      const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
-      await fc
-        .assert(
-          fc.asyncProperty(
-            fc.tuple(...params.map(() => fc.oneof(hostileParam, fc.constantFrom('1', '2', '3')))),
-            route.method === 'DELETE' && !route.body ? fc.constant(undefined) : bodyFor(route.body),
-            async (values, body) => {
-              let url = route.path;
-              params.forEach((name, index) => {
-                url = url.replace(`:${name}`, values[index] || 'x');
-              });
-              const headers = route.path === '/api/auth/logout' ? await freshSession() : { ...user.headers };
-              const before = await rowCounts();
-              const response = await t.app.inject({
-                method: route.method,
-                url,
-                headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-                payload: body === undefined ? undefined : JSON.stringify(body),
-              });
-              const code = String(response.headers['content-type'] ?? '').includes('json')
-                ? (response.json() as { code?: string }).code
-                : undefined;
-              const where = `${route.method} ${url.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 300)}`;
-              if (
-                response.statusCode >= 500 &&
-                !(response.statusCode === 503 && NOT_CONFIGURED.has(code ?? ''))
-              ) {
-                failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 300)}`);
-                return false;
-              }
-              if (response.statusCode >= 400) {
-                const after = await rowCounts();
-                if (JSON.stringify(after) !== JSON.stringify(before)) {
-                  failures.push(`${response.statusCode} changed rows: ${where}`);
+  it(
+    'answers every generated hostile request with a 4xx (or success), never a 5xx, and a refused one changes nothing',
+    async () => {
+      const failures: string[] = [];
+      for (const route of writeRoutes(t)) {
+        const recorded = failures.length;
+        const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+        await fc
+          .assert(
+            fc.asyncProperty(
+              fc.tuple(...params.map(() => fc.oneof(hostileParam, fc.constantFrom('1', '2', '3')))),
+              route.method === 'DELETE' && !route.body ? fc.constant(undefined) : bodyFor(route.body),
+              async (values, body) => {
+                let url = route.path;
+                params.forEach((name, index) => {
+                  url = url.replace(`:${name}`, values[index] || 'x');
+                });
+                const headers =
+                  route.path === '/api/auth/logout' ? await freshSession() : { ...user.headers };
+                const before = await rowCounts();
+                const response = await t.app.inject({
+                  method: route.method,
+                  url,
+                  headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+                  payload: body === undefined ? undefined : JSON.stringify(body),
+                });
+                const code = String(response.headers['content-type'] ?? '').includes('json')
+                  ? (response.json() as { code?: string }).code
+                  : undefined;
+                const where = `${route.method} ${url.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 300)}`;
+                if (
+                  response.statusCode >= 500 &&
+                  !(response.statusCode === 503 && NOT_CONFIGURED.has(code ?? ''))
+                ) {
+                  failures.push(`${response.statusCode} ${where}: ${response.body.slice(0, 300)}`);
                   return false;
                 }
-              }
-              return true;
+                if (response.statusCode >= 400) {
+                  const after = await rowCounts();
+                  if (JSON.stringify(after) !== JSON.stringify(before)) {
+                    failures.push(`${response.statusCode} changed rows: ${where}`);
+                    return false;
+                  }
+                }
+                return true;
+              },
+            ),
+            { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
+          )
+          .catch((error: unknown) => {
+            // A failure the property did not record itself: it threw.
+            if (failures.length === recorded)
+              failures.push(`${route.method} ${route.path}: ${String(error).slice(0, 500)}`);
+          });
+      }
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+});
+
+/** A response that is a 5xx other than "not configured in this test app", as a failure line; else undefined. */
+function serverError(response: Awaited<ReturnType<TestApp['app']['inject']>>, where: string) {
+  const code = String(response.headers['content-type'] ?? '').includes('json')
+    ? (response.json() as { code?: string }).code
+    : undefined;
+  if (response.statusCode < 500 || (response.statusCode === 503 && NOT_CONFIGURED.has(code ?? '')))
+    return undefined;
+  return `${response.statusCode} ${where}: ${response.body.slice(0, 300)}`;
+}
+
+/** Runs a property per route and collects what failed (a 5xx the property recorded, or a throw). */
+async function sweep<T>(
+  routes: T[],
+  describeRoute: (route: T) => string,
+  property: (route: T, failures: string[]) => fc.IAsyncPropertyWithHooks<unknown[]>,
+  numRuns: number,
+): Promise<string[]> {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const recorded = failures.length;
+    await fc
+      .assert(property(route, failures), { numRuns, seed: SEED, endOnFailure: true })
+      .catch((error: unknown) => {
+        if (failures.length === recorded)
+          failures.push(`${describeRoute(route)}: ${String(error).slice(0, 500)}`);
+      });
+  }
+  return failures;
+}
+
+describe('hostile query strings, path parameters and uploads on every route', () => {
+  it('sweeps every GET route and every route with a query, including the upload routes', () => {
+    const routes = queryRoutes(t).map((route) => `${route.method} ${route.path}`);
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContain('GET /api/people');
+    expect(routes).toContain('DELETE /api/events/:id');
+    const writes = writeRoutes(t).map((route) => `${route.method} ${route.path}`);
+    for (const upload of UPLOAD_ROUTES) expect(writes).toContain(`POST ${upload.path}`);
+  });
+
+  it(
+    'answers hostile query strings and path parameters with a 4xx (or success), never a 5xx',
+    async () => {
+      const failures = await sweep(
+        queryRoutes(t),
+        (route) => `${route.method} ${route.path}`,
+        (route, failures) => {
+          const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1]);
+          return fc.asyncProperty(
+            fc.tuple(...params.map(() => fc.oneof(hostileParam, fc.constantFrom('1', '2', 'Existing')))),
+            queryFor(route.query),
+            async (values, query) => {
+              let path = route.path;
+              params.forEach((name, index) => {
+                path = path.replace(`:${name}`, values[index] || 'x');
+              });
+              const url = `${path}?${query}`;
+              const response = await t.app.inject({
+                method: route.method as 'GET',
+                url,
+                headers: user.headers,
+              });
+              const failure = serverError(response, `${route.method} ${url.slice(0, 300)}`);
+              if (failure) failures.push(failure);
+              return !failure;
+            },
+          );
+        },
+        QUERY_RUNS_PER_ROUTE,
+      );
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
+
+  it(
+    'answers hostile .csv and .ics uploads with a 4xx (or success), never a 5xx',
+    async () => {
+      const failures = await sweep(
+        [...UPLOAD_ROUTES],
+        (route) => `POST ${route.path}`,
+        (route, failures) =>
+          fc.asyncProperty(
+            route.kind === 'csv' ? hostileCsv : hostileIcs,
+            route.kind === 'csv' ? mappingFields : fc.constant({}),
+            fc.constantFrom(`upload.${route.kind}`, '../../etc/passwd', 'a\u0000.csv', ''),
+            async (content, fields, name) => {
+              const body = multipart(fields as Record<string, string>, {
+                name,
+                content,
+                type: route.kind === 'csv' ? 'text/csv' : 'text/calendar',
+              });
+              const response = await t.app.inject({
+                method: 'POST',
+                url: route.path,
+                payload: body.payload,
+                headers: { ...user.headers, ...body.headers },
+              });
+              const where = `POST ${route.path} ${JSON.stringify(fields).slice(0, 200)} ${JSON.stringify(String(content)).slice(0, 300)}`;
+              const failure = serverError(response, where);
+              if (failure) failures.push(failure);
+              return !failure;
             },
           ),
-          { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
-        )
-        .catch((error: unknown) => {
-          // A failure the property did not record itself: it threw.
-          if (failures.length === recorded)
-            failures.push(`${route.method} ${route.path}: ${String(error).slice(0, 500)}`);
-        });
-    }
-    expect(failures).toEqual([]);
-  });
+        UPLOAD_RUNS_PER_ROUTE,
+      );
+      expect(failures).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

@@ -48,4 +48,22 @@ describe('logs', () => {
     expect(log).not.toContain('Private Person');
     expect(log).not.toContain('not-a-real-token');
   });
+
+  it('record the URL of each request without the secrets in its query string', async () => {
+    lines.length = 0;
+    const urls = [
+      '/auth/reset-password?token=reset-SECRET-1',
+      '/api/auth/google/callback?code=4%2F0Adeu-SECRET-2&state=state-SECRET-3&scope=email',
+      '/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-SECRET-4&hub.challenge=1158201444',
+      '/auth/google/callback?token=access-SECRET-5&refresh_token=refresh-SECRET-6',
+      '/api/people?page=2&q=acme',
+    ];
+    for (const url of urls) await app.inject({ method: 'GET', url });
+    const log = lines.join('');
+    expect(log).not.toContain('SECRET');
+    expect(log).toContain('/auth/reset-password?token=[redacted]');
+    expect(log).toContain('code=[redacted]&state=[redacted]&scope=email');
+    expect(log).toContain('hub.verify_token=[redacted]&hub.challenge=1158201444');
+    expect(log).toContain('/api/people?page=2&q=acme');
+  });
 });

@@ -18,7 +18,46 @@ const REDACT_PATHS = [
   '*.access_token',
   '*.refresh_token',
   '*.token',
+  '*["hub.verify_token"]',
 ];
+
+/**
+ * Query parameters that carry secrets: OAuth codes and states, reset and sign-in tokens, Meta's verify
+ * token, a checkout session. A request's URL is logged with their values redacted.
+ */
+const SECRET_QUERY_PARAMETERS = new Set([
+  'code',
+  'state',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'hub.verify_token',
+  'session_id',
+]);
+
+const parameterName = (raw: string) => {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return raw.toLowerCase();
+  }
+};
+
+/** The URL with the values of secret query parameters replaced by [redacted]; the rest as sent. */
+export function redactUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return url;
+  const query = url
+    .slice(question + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      return SECRET_QUERY_PARAMETERS.has(parameterName(name)) ? `${name}=${REDACTED}` : pair;
+    });
+  return `${url.slice(0, question)}?${query.join('&')}`;
+}
 
 interface SerializedError {
   [key: string]: unknown;

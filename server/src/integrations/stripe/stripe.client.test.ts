@@ -39,6 +39,13 @@ describe('Stripe webhook signatures', () => {
     );
   });
 
+  it('refuses a signature dated more than 5 minutes in the future, allowing a little clock skew', async () => {
+    await expect(verifyWebhookEvent(body, header, secret, after(-301))).rejects.toThrow(/future/);
+    expect((await verifyWebhookEvent(body, header, secret, after(-300))).id).toBe(
+      'evt_1PQabcLkdIwHu7ixCsCompl01',
+    );
+  });
+
   it('is the scheme the fake Stripe signs with', () => {
     expect(stripeSignatureHeader(body, secret, timestamp)).toBe(header);
   });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingAccounts, stripeEvents } from '../../db/schema';
 
@@ -39,6 +39,21 @@ export class BillingRepository {
   ): Promise<BillingAccountRow> {
     await db.insert(billingAccounts).values({ userId, stripeCustomerId: customerId }).onConflictDoNothing();
     const row = await this.find(userId, db);
+    if (!row) throw new Error(`billing account of user ${userId} vanished`);
+    return row;
+  }
+
+  /** Swaps the user's customer for a new one, unless another request did so first; returns the stored one. */
+  async replaceCustomer(
+    userId: number,
+    goneCustomerId: string,
+    customerId: string,
+  ): Promise<BillingAccountRow> {
+    await this.db
+      .update(billingAccounts)
+      .set({ stripeCustomerId: customerId, updatedAt: sql`now()` })
+      .where(and(eq(billingAccounts.userId, userId), eq(billingAccounts.stripeCustomerId, goneCustomerId)));
+    const row = await this.find(userId);
     if (!row) throw new Error(`billing account of user ${userId} vanished`);
     return row;
   }

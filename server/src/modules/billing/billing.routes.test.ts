@@ -90,6 +90,22 @@ describe('checkout', () => {
     expect(await plan(user)).toMatchObject({ plan: 'Free', subscription: null, has_billing_account: true });
   });
 
+  it('gives a customer deleted at Stripe a new one, stores it, and goes on', async () => {
+    const user = await createUser(t.app);
+    const first = fake.sessions.get(sessionIdOf((await checkout(user, 'Pro')).json().checkout_url))!;
+    fake.customers.delete(first.customer);
+    const response = await checkout(user, 'Starter');
+    expect(response.statusCode, response.body).toBe(200);
+    const session = fake.sessions.get(sessionIdOf(response.json().checkout_url))!;
+    expect(session.customer).not.toBe(first.customer);
+    expect(fake.customers.get(session.customer)).toMatchObject({ email: user.email });
+    // The new customer is the stored one: the next checkout uses it without creating another.
+    const customers = fake.customers.size;
+    const again = fake.sessions.get(sessionIdOf((await checkout(user, 'Business')).json().checkout_url))!;
+    expect(again.customer).toBe(session.customer);
+    expect(fake.customers.size).toBe(customers);
+  });
+
   it('refuses a plan that is not sold through checkout, naming the field', async () => {
     const user = await createUser(t.app);
     for (const name of ['Free', 'Enterprise', 'Gold']) {

@@ -124,11 +124,11 @@ export class BillingService {
     const account = existing ?? (await this.createCustomer(stripe, user));
     const window = Math.floor(this.clock().getTime() / CHECKOUT_IDEMPOTENCY_WINDOW_MS);
     const returnUrl = new URL('/settings?section=subscription', this.settings.publicUrl).toString();
-    const session = await this.callStripe('Failed to create checkout session', () =>
+    const open = (customer: string) =>
       stripe.checkout.sessions.create(
         {
           mode: 'subscription',
-          customer: account.stripeCustomerId,
+          customer,
           line_items: [{ price, quantity: 1 }],
           client_reference_id: String(user.id),
           success_url: `${returnUrl}&checkout=success&session_id={CHECKOUT_SESSION_ID}`,
@@ -136,9 +136,16 @@ export class BillingService {
           metadata: { user_id: String(user.id), plan },
           subscription_data: { metadata: { user_id: String(user.id), plan } },
         },
-        { idempotencyKey: `checkout-${user.id}-${plan}-${window}` },
-      ),
-    );
+        { idempotencyKey: `checkout-${user.id}-${plan}-${customer}-${window}` },
+      );
+    const session = await this.callStripe('Failed to create checkout session', async () => {
+      try {
+        return await open(account.stripeCustomerId);
+      } catch (error) {
+        if (!(await this.customerGone(stripe, account.stripeCustomerId, error))) throw error;
+        return open((await this.replaceCustomer(stripe, user, account.stripeCustomerId)).stripeCustomerId);
+      }
+    });
     if (!session.url) throw new AppError(502, 'STRIPE_ERROR', 'Failed to create checkout session');
     return session.url;
   }
@@ -258,6 +265,29 @@ export class BillingService {
       ),
     );
     return this.repository.insertAccount(user.id, customer.id);
+  }
+
+  /** Stripe said something is missing: is it the customer (deleted at Stripe, or never there)? */
+  private async customerGone(stripe: StripeClient, customerId: string, error: unknown): Promise<boolean> {
+    if ((await stripeErrorOf(error))?.code !== 'resource_missing') return false;
+    try {
+      return Boolean((await stripe.customers.retrieve(customerId)).deleted);
+    } catch (lookup) {
+      return (await stripeErrorOf(lookup))?.code === 'resource_missing';
+    }
+  }
+
+  /** A new Stripe customer for the user in place of one Stripe no longer has; stored before it is used. */
+  private async replaceCustomer(
+    stripe: StripeClient,
+    user: AuthUser,
+    goneCustomerId: string,
+  ): Promise<BillingAccountRow> {
+    const customer = await stripe.customers.create(
+      { email: user.email, name: user.fullName ?? undefined, metadata: { user_id: String(user.id) } },
+      { idempotencyKey: `customer-${user.id}-after-${goneCustomerId}` },
+    );
+    return this.repository.replaceCustomer(user.id, goneCustomerId, customer.id);
   }
 
   private stateOf(subscription: StripeSubscription): SubscriptionState {

@@ -1,10 +1,11 @@
+import type { JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
 import type { MessagingAccount } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import type { BotsRepository, Platform } from './bots.repository';
 import type { BotsService } from './bots.service';
-import { escapeHtml, isBlockedByUser, retryAfterSeconds } from './telegram.client';
+import { escapeHtml, isBlockedByUser, refusedCallOf, retryAfterSeconds } from './telegram.client';
 import { OUTSIDE_WINDOW, RATE_LIMITED, WhatsAppApiError } from './whatsapp.client';
 
 const WHATSAPP_WINDOW_MS = 24 * 60 * 60_000;
@@ -24,6 +25,14 @@ export class SendLater extends Error {
 }
 
 export type DeliveryResult = 'sent' | 'not_linked' | 'already_sent' | 'unlinked';
+
+/** The outbox job that sends a reply to an update once Telegram's flood limit allows it. */
+export const TELEGRAM_REPLY_JOB = 'bot.telegram-reply';
+export interface TelegramReply {
+  chatId: string;
+  method: string;
+  payload: Record<string, unknown>;
+}
 
 /** Which linked platform gets a user's messages: the preferred one if linked, else the one that is. */
 export function deliveryPlatform(user: MessagingAccount): Platform | null {
@@ -48,6 +57,7 @@ export class BotDeliveryService {
     private readonly bots: BotsService,
     private readonly repository: BotsRepository,
     private readonly users: UsersService,
+    private readonly jobs: JobRunner,
     private readonly clock: Clock,
     private readonly whatsappTemplate: { name: string; language: string },
   ) {}
@@ -103,17 +113,64 @@ export class BotDeliveryService {
     return 'sent';
   }
 
-  private async sendTelegram(chatId: string, message: OutboundMessage): Promise<DeliveryResult> {
+  private sendTelegram(chatId: string, message: OutboundMessage): Promise<DeliveryResult> {
+    return this.callTelegram(chatId, 'sendMessage', {
+      chat_id: Number(chatId),
+      text: telegramHtml(message),
+      parse_mode: 'HTML',
+      link_preview_options: { is_disabled: true },
+      reply_markup: message.buttons?.length
+        ? { inline_keyboard: [message.buttons.map((b) => ({ text: b.label, callback_data: b.data }))] }
+        : undefined,
+    });
+  }
+
+  /** The outbox's try at a reply Telegram refused for a while (TELEGRAM_REPLY_JOB). */
+  sendReply(reply: TelegramReply): Promise<DeliveryResult> {
+    return this.callTelegram(reply.chatId, reply.method, reply.payload);
+  }
+
+  /**
+   * A reply to an inbound update failed at Telegram. The update still counts as handled, or Telegram
+   * would deliver it again and again: a blocked bot (403) unlinks the account, a flood limit (429) hands
+   * a message to the outbox, which sends it after retry_after, and anything else Telegram refused (it
+   * would refuse it again, and a late callback answer is no use) is dropped. A failure that is not
+   * Telegram's answer is rethrown, so that the update is handled again when Telegram redelivers it.
+   */
+  async replyFailed(error: unknown): Promise<'unlinked' | 'queued' | 'dropped'> {
+    const refused = await refusedCallOf(error);
+    if (!refused) throw error;
+    if (refused.errorCode === 403 && refused.chatId !== undefined) {
+      await this.bots.telegramBlocked(String(refused.chatId));
+      return 'unlinked';
+    }
+    if (refused.errorCode === 429 && refused.chatId !== undefined && 'chat_id' in refused.payload) {
+      const runAt = new Date(this.clock().getTime() + (refused.retryAfter ?? 1) * 1000);
+      const reply: TelegramReply = {
+        chatId: String(refused.chatId),
+        method: refused.method,
+        payload: refused.payload,
+      };
+      await this.jobs.enqueue(TELEGRAM_REPLY_JOB, reply, { runAt });
+      return 'queued';
+    }
+    return 'dropped';
+  }
+
+  private async callTelegram(
+    chatId: string,
+    method: string,
+    payload: Record<string, unknown>,
+  ): Promise<DeliveryResult> {
     if (!this.bots.telegram) throw new Error('Telegram is not configured');
     const bot = await this.bots.telegram();
+    // grammY's raw API has a function for every Bot API method name.
+    const raw = bot.api.raw as unknown as Record<
+      string,
+      (payload: Record<string, unknown>) => Promise<unknown>
+    >;
     try {
-      await bot.api.sendMessage(Number(chatId), telegramHtml(message), {
-        parse_mode: 'HTML',
-        link_preview_options: { is_disabled: true },
-        reply_markup: message.buttons?.length
-          ? { inline_keyboard: [message.buttons.map((b) => ({ text: b.label, callback_data: b.data }))] }
-          : undefined,
-      });
+      await raw[method](payload);
       return 'sent';
     } catch (error) {
       const retryAfter = await retryAfterSeconds(error);

@@ -3,7 +3,13 @@ import { RetryLater } from '../../jobs/job-runner';
 import type { Services } from '../../services';
 import type { MessagingAccount } from '../users/users.mappers';
 import { formatDate, formatTime, localDay } from './bot-commands.service';
-import { deliveryPlatform, type OutboundMessage, SendLater } from './bot-delivery.service';
+import {
+  deliveryPlatform,
+  type OutboundMessage,
+  SendLater,
+  TELEGRAM_REPLY_JOB,
+  type TelegramReply,
+} from './bot-delivery.service';
 
 type BotJobDeps = Pick<
   Services,
@@ -35,14 +41,17 @@ interface SnoozePayload {
 }
 
 /** Sends and turns a platform's "wait" into the job runner's RetryLater. */
-async function deliverOrRetry(deps: BotJobDeps, userId: number, message: OutboundMessage, key: string) {
+async function orRetryLater(send: Promise<unknown>) {
   try {
-    await deps.botDelivery.deliver(userId, message, key);
+    await send;
   } catch (error) {
     if (error instanceof SendLater) throw new RetryLater(error.delayMs, error.message);
     throw error;
   }
 }
+
+const deliverOrRetry = (deps: BotJobDeps, userId: number, message: OutboundMessage, key: string) =>
+  orRetryLater(deps.botDelivery.deliver(userId, message, key));
 
 function reminderMessage(
   user: MessagingAccount,
@@ -80,7 +89,7 @@ function reminderMessage(
 
 /**
  * The bots' durable work on the job runner: each notification delivered once to the preferred linked
- * platform; event reminders `alert_minutes` before every occurrence and task reminders at 09:00 local
+ * platform; replies to updates that Telegram's flood limit held back; event reminders `alert_minutes` before every occurrence and task reminders at 09:00 local
  * on the due date, each once; snoozed reminders again later.
  */
 export function registerBotJobs(deps: BotJobDeps) {
@@ -103,6 +112,8 @@ export function registerBotJobs(deps: BotJobDeps) {
     };
     await deliverOrRetry(deps, userId, message, `notification:${row.id}`);
   });
+
+  jobs.define<TelegramReply>(TELEGRAM_REPLY_JOB, (reply) => orRetryLater(deps.botDelivery.sendReply(reply)));
 
   notifications.onCreated(async (rows, tx) => {
     const linked = new Set(

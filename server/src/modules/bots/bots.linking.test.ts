@@ -4,6 +4,7 @@ import {
   createBotsTestApp,
   deliverTelegram,
   deliverWhatsApp,
+  linkTelegram,
   testClock,
 } from '../../../test/fakes/bots';
 import type { TelegramUser } from '../../../test/fakes/telegram/server';
@@ -174,6 +175,42 @@ describe('Telegram webhook', () => {
     await deliverTelegram(t.app, update);
     await deliverTelegram(t.app, update);
     expect(t.telegram.messagesTo(ada.id).length).toBe(before + 1);
+  });
+
+  it('answers 200 when the user blocked the bot before the reply: unlinks the account, handles the update once', async () => {
+    const carol = await createUser(t.app, { email: 'carol@example.com' });
+    const cleo: TelegramUser = { id: 555000111, first_name: 'Cleo' };
+    await linkTelegram(t, carol, cleo);
+    const update = await t.telegram.send(cleo, '/help');
+    t.telegram.failNext('sendMessage', 'blocked');
+    expect((await deliverTelegram(t.app, update)).statusCode).toBe(200);
+    expect((await status(carol)).telegram.linked).toBeNull();
+    const list = await t.app.inject({ method: 'GET', url: '/api/notifications', headers: carol.headers });
+    expect(list.json().notifications[0].notification).toContain('Telegram account was unlinked');
+    // Telegram's redelivery of the same update is not handled again.
+    const calls = t.telegram.calls.length;
+    expect((await deliverTelegram(t.app, update)).statusCode).toBe(200);
+    expect(t.telegram.calls.length).toBe(calls);
+  });
+
+  it('answers 200 on a flood limit, and the outbox sends the reply once retry_after has passed', async () => {
+    const dave = await createUser(t.app, { email: 'dave@example.com' });
+    const dov: TelegramUser = { id: 555000222, first_name: 'Dov' };
+    await linkTelegram(t, dave, dov);
+    const before = t.telegram.messagesTo(dov.id).length;
+    const update = await t.telegram.send(dov, '/help');
+    t.telegram.failNext('sendMessage', 'flood');
+    expect((await deliverTelegram(t.app, update)).statusCode).toBe(200);
+    expect((await deliverTelegram(t.app, update)).statusCode).toBe(200);
+    await t.app.services.jobs.runDue();
+    expect(t.telegram.messagesTo(dov.id).length).toBe(before);
+    time.advance(5000);
+    await t.app.services.jobs.runDue();
+    const sent = t.telegram.messagesTo(dov.id).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toContain('/find');
+    expect((await status(dave)).telegram.linked.telegram_id).toBe(String(dov.id));
+    await post(dave, '/api/telegram/disconnect');
   });
 });
 

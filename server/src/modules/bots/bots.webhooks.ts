@@ -19,7 +19,7 @@ const UpdateSchema = z.looseObject({ update_id: z.number().int().nonnegative() }
 
 /** Where Telegram and Meta deliver: secret- or signature-checked, each update handled once. */
 export const botWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { bots } = app.services;
+  const { bots, botDelivery } = app.services;
   const { TELEGRAM_WEBHOOK_SECRET, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN } = app.config;
   const config = { access: 'public' } as const;
   const tags = ['bots'];
@@ -44,7 +44,13 @@ export const botWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const bot = await bots.telegram!();
       const update = request.body as unknown as Update;
       await initBot(bot);
-      await bots.once('telegram', String(update.update_id), () => bot.handleUpdate(update));
+      // A reply Telegram refuses (blocked bot, flood limit) leaves the update handled: see replyFailed.
+      await bots.once('telegram', String(update.update_id), () =>
+        bot.handleUpdate(update).catch(async (error) => {
+          const outcome = await botDelivery.replyFailed(error);
+          request.log.warn({ outcome }, 'Telegram refused a reply to an update');
+        }),
+      );
       return reply.code(200).send();
     },
   );

@@ -38,6 +38,35 @@ export async function telegramErrorOf(error: unknown): Promise<GrammyError | und
   return error instanceof GrammyError ? error : undefined;
 }
 
+/** A Bot API call that Telegram refused while a handler answered an update. */
+export interface RefusedCall {
+  method: string;
+  payload: Record<string, unknown>;
+  /** The chat of the update being answered (a callback answer's payload names none). */
+  chatId: number | undefined;
+  errorCode: number;
+  retryAfter: number | undefined;
+}
+
+/**
+ * The call Telegram refused, from the error a handler threw (grammY wraps it in a BotError); undefined
+ * when the error is not Telegram's answer (our own failure, or Telegram out of reach).
+ */
+export async function refusedCallOf(error: unknown): Promise<RefusedCall | undefined> {
+  const { BotError } = await import('grammy');
+  const cause = error instanceof BotError ? error.error : error;
+  const refusal = await telegramErrorOf(cause);
+  if (!refusal) return undefined;
+  const chatId = error instanceof BotError ? error.ctx.chat?.id : undefined;
+  return {
+    method: refusal.method,
+    payload: refusal.payload,
+    chatId: chatId ?? (typeof refusal.payload.chat_id === 'number' ? refusal.payload.chat_id : undefined),
+    errorCode: refusal.error_code,
+    retryAfter: refusal.parameters.retry_after,
+  };
+}
+
 /** Telegram answers 403 when the user blocked the bot or deleted their account. */
 export const isBlockedByUser = async (error: unknown) => (await telegramErrorOf(error))?.error_code === 403;
 

@@ -10,6 +10,7 @@ import { findClashes } from '../../lib/csv/clash';
 import { parseCsvDate } from '../../lib/csv/dates';
 import { COMPANY_PROFILES, normaliseHeader as profileHeader, recogniseProfile } from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
+import { fieldBag, ownValue } from '../../lib/field-bag';
 
 /** For a field two columns fill: join the values or keep the first. */
 export type CompanyCombine = Partial<Record<CompanyCsvField, 'join' | 'first'>>;
@@ -58,8 +59,8 @@ export interface CompanyColumns {
 /** How the columns read on their own: as a recognised export means them, else by the spec's header names. */
 export function recogniseColumns(headers: string[]): CompanyColumns {
   const profile = recogniseProfile(headers, COMPANY_PROFILES);
-  const recognised: Record<string, CompanyCsvTarget | null> = {};
-  const reasons: Record<string, string> = {};
+  const recognised = fieldBag<CompanyCsvTarget | null>();
+  const reasons = fieldBag<string>();
   for (const header of headers) {
     if (!profile) {
       recognised[header] = recogniseHeader(header);
@@ -86,7 +87,9 @@ export function companyClashes(headers: string[], columns: CompanyCsvTarget[]) {
 /** The field a header stands for, 'ignore', or null when unrecognised. A repeated header ('Tags (2)') counts as its first. */
 export function recogniseHeader(header: string): CompanyCsvTarget | null {
   const name = normaliseHeader(header);
-  return RECOGNISED_HEADERS[name] ?? RECOGNISED_HEADERS[name.replace(/ \(\d+\)$/, '')] ?? null;
+  return (
+    ownValue(RECOGNISED_HEADERS, name) ?? ownValue(RECOGNISED_HEADERS, name.replace(/ \(\d+\)$/, '')) ?? null
+  );
 }
 
 /**
@@ -165,7 +168,7 @@ export function parseCompanyRow(
   }
   const strength = cells.get('connection_strength');
   if (strength) {
-    const level = STRENGTH_LEVELS[strength.trim().toLowerCase()];
+    const level = ownValue(STRENGTH_LEVELS, strength.trim().toLowerCase());
     if (!level) return { error: `Connection strength '${strength}' must be weak, medium or strong` };
     raw.connection_strength = level;
   }

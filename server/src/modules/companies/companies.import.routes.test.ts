@@ -500,3 +500,21 @@ describe('POST /api/company-csv-processor/preview', () => {
     expect(clash.json().details[0].field).toBe('combine.record');
   });
 });
+
+describe('headers named like properties of every JavaScript object', () => {
+  it('are unrecognised columns, left out of the import', async () => {
+    const user = await createUser(t.app);
+    const csv = 'Record,constructor,toString,connection strength\nAcme,x,y,constructor\n';
+    const headers = await inspect(user, csv);
+    expect(headers.statusCode, headers.body).toBe(200);
+    expect(headers.json().recognised).toMatchObject({
+      Record: 'record',
+      constructor: null,
+      toString: null,
+      'connection strength': 'connection_strength',
+    });
+    const imported = await importCsv(user, { csvData: csv });
+    expect(imported.json()).toMatchObject({ imported: 0, skipped: 1 });
+    expect(imported.json().errors[0].error).toContain("Connection strength 'constructor'");
+  });
+});

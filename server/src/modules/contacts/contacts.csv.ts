@@ -3,8 +3,10 @@ import {
   CSV_PREVIEW_ROWS,
   EMPTY_CONTACT_MESSAGE,
   isEmptyContact,
+  isReservedFieldName,
   PersonBodySchema,
   type PersonInput,
+  reservedFieldNameMessage,
 } from '@relate/contracts';
 import { openCsv } from '../../lib/csv';
 import { combineValues, findClashes } from '../../lib/csv/clash';
@@ -16,6 +18,7 @@ import {
   suggestContactMapping,
 } from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
+import { fieldBag } from '../../lib/field-bag';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
 export const SKIP = 'skip';
@@ -65,7 +68,8 @@ function jsonObject(text: string | undefined, field: string, what: string): Reco
   }
   if (!value || typeof value !== 'object' || Array.isArray(value))
     throw fieldError(field, `${field} must be a JSON object of ${what}`);
-  return value as Record<string, unknown>;
+  // Looked up by CSV header: a column named 'constructor' must not find Object's.
+  return Object.assign(fieldBag<unknown>(), value);
 }
 
 /** The multipart text fields of an import: mapping (column → target) and combine (field → join | lines | first). */
@@ -95,9 +99,10 @@ function resolveTarget(headers: string[], header: string, target: unknown): Colu
     // The custom-field rules (contracts' CustomFieldNameSchema) hold for names an import brings too.
     if (name.length > MAX_CUSTOM_FIELD_NAME)
       throw fieldError(`mapping.${header}`, `Field name must be at most ${MAX_CUSTOM_FIELD_NAME} characters`);
+    if (isReservedFieldName(name)) throw fieldError(`mapping.${header}`, reservedFieldNameMessage(name));
     return { kind: 'custom', name };
   }
-  if (target in FIELD_COLUMNS) return { kind: 'field', field: target as PersonField };
+  if (Object.hasOwn(FIELD_COLUMNS, target)) return { kind: 'field', field: target as PersonField };
   throw fieldError(`mapping.${header}`, `Unknown field "${target}" for column "${header}"`);
 }
 
@@ -193,7 +198,7 @@ export type ParsedContactRow = { person: PersonInput; warnings: string[] } | { e
 /** One CSV row as a contact body, or the reason it cannot be imported; null for a row with nothing mapped in it. */
 export function parseContactRow(plan: ImportPlan, values: string[]): ParsedContactRow | null {
   const cells = new Map<string, string[]>();
-  const custom: Record<string, string> = {};
+  const custom = fieldBag<string>();
   const customCells = new Map<string, string[]>();
   const phones: { label: string; value: string }[] = [];
   const warnings: string[] = [];

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { ownValue } from '../../lib/field-bag';
 import { FIELD_COLUMNS, type PersonField, toPersonDto } from './contacts.mappers';
 import type { ContactRow } from './contacts.repository';
 
@@ -32,7 +33,7 @@ export function contactsCsv(batches: AsyncIterable<ContactRow[]>, customFieldNam
             const person = toPersonDto(row) as unknown as Record<string, unknown>;
             return [
               ...FIELDS.map((field) => safeCell(person[field])),
-              ...customFieldNames.map((name) => safeCell(row.customFields?.[name])),
+              ...customFieldNames.map((name) => safeCell(ownValue(row.customFields, name))),
             ];
           }),
         );

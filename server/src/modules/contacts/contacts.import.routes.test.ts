@@ -426,3 +426,25 @@ describe('importing contacts with a mapping', () => {
     expect((await people(stranger)).some((person) => person.first_name === 'Private Person')).toBe(false);
   });
 });
+
+describe('columns named like properties of every JavaScript object', () => {
+  it('a column left out of the mapping is skipped, and one mapped to a reserved name is refused naming it', async () => {
+    const user = await createUser(t.app);
+    const file = 'Name,constructor,__proto__,toString\nAda Lovelace,x,y,z\n';
+    const imported = await importWith(user, file, { Name: 'full_name' });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().imported_count).toBe(1);
+    expect((await people(user))[0].custom_fields).toEqual({});
+
+    for (const [column, target] of [
+      ['constructor', 'custom_constructor'],
+      ['__proto__', 'custom___proto__'],
+      ['toString', 'toString'],
+    ]) {
+      const refused = await importWith(user, file, { Name: 'full_name', [column]: target });
+      expect(refused.statusCode, target).toBe(400);
+      expect(refused.json().details[0].field).toBe(`mapping.${column}`);
+    }
+    expect(await people(user)).toHaveLength(1);
+  });
+});

@@ -7,6 +7,7 @@ import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { runNamedText } from '../../db/named-statements';
 import { contactCounts, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
+import { ownValue } from '../../lib/field-bag';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 import { ownedBy, type PeopleListOptions, pendingImportIds } from './contacts.repository';
 
@@ -45,7 +46,7 @@ function columnText(key: string): SQL | undefined {
     return sql`(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
   if (key === 'created_at') return sql`${contacts.createdAt}::text`;
   if (key === 'updated_at') return sql`${contacts.updatedAt}::text`;
-  const column = FIELD_COLUMNS[key as PersonField];
+  const column = ownValue(FIELD_COLUMNS, key);
   if (!column) return undefined;
   const ref = contacts[column];
   return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
@@ -60,7 +61,7 @@ function sortKey(key: string): SQL {
   if (key === 'updated_at') return sql`${contacts.updatedAt}`;
   if (key.startsWith(CUSTOM_PREFIX))
     return sql`lower(${contacts.customFields} ->> ${key.slice(CUSTOM_PREFIX.length)})`;
-  const column = FIELD_COLUMNS[key as PersonField] ?? 'createdAt';
+  const column = ownValue(FIELD_COLUMNS, key) ?? 'createdAt';
   const ref = contacts[column];
   return ['birthday', 'lastContactDate', 'nextFollowUpDate'].includes(column)
     ? sql`${ref}`

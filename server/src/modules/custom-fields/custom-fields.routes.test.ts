@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
 
@@ -51,5 +52,44 @@ describe('custom fields', () => {
     const twice = await t.as(user).post('/api/custom-fields', { custom_fields: ['A', 'a'] });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().error).toBe('Field name already exists');
+  });
+
+  it('refuses names that are properties of every JavaScript object, wherever a name arrives', async () => {
+    const user = await createUser(t.app);
+    for (const name of ['__proto__', 'constructor', 'toString', ' valueOf ']) {
+      const added = await t.as(user).post('/api/custom-fields', { name });
+      expect(added.statusCode, name).toBe(400);
+      expect(added.json().details[0]).toEqual({
+        field: 'name',
+        message: `"${name.trim()}" is a reserved name: choose another field name`,
+      });
+    }
+    const list = await t.as(user).post('/api/custom-fields', { custom_fields: ['Team', 'hasOwnProperty'] });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().details[0].field).toBe('custom_fields.1');
+    const person = await t
+      .as(user)
+      .post('/api/people', { first_name: 'A', custom_fields: { toString: 'x' } });
+    expect(person.statusCode).toBe(400);
+    expect(person.json().details[0].field).toBe('custom_fields.toString');
+    expect((await t.as(user).get('/api/custom-fields')).json()).toEqual({ custom_fields: [] });
+  });
+
+  it('the export writes only a contact’s own values under each name, never an inherited property', async () => {
+    const user = await createUser(t.app);
+    await t.as(user).post('/api/people', { first_name: 'Ada' });
+    // Names stored before reserved names were refused.
+    await t.database.db.execute(
+      sql`insert into user_preferences (user_id, key, value)
+          values (${user.id}, 'custom_fields', '["__proto__","constructor","toString"]'::jsonb)`,
+    );
+    const exported = await t.as(user).get('/api/people/export');
+    const [header, row] = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(header.endsWith(',__proto__,constructor,toString')).toBe(true);
+    expect(row).not.toMatch(/object|function/i);
+    expect(row.endsWith(',,,')).toBe(true);
   });
 });

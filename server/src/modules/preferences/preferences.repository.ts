@@ -18,6 +18,13 @@ export class PreferencesRepository {
     return row?.value;
   }
 
+  /** Forgets the user's value of `key`: the default applies again. */
+  async remove(userId: number, key: string, db: Database = this.db): Promise<void> {
+    await db
+      .delete(userPreferences)
+      .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, key)));
+  }
+
   async set(userId: number, key: string, value: unknown, db: Database = this.db): Promise<void> {
     await db
       .insert(userPreferences)

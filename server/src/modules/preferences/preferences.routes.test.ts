@@ -54,6 +54,25 @@ describe('user preferences', () => {
     );
   });
 
+  it('preferred_messaging_platform null means none, through the whole body and through its key', async () => {
+    const chosen = await t
+      .as(user)
+      .post('/api/user-preferences', { preferred_messaging_platform: 'whatsapp' });
+    expect(chosen.statusCode).toBe(200);
+    const cleared = await t.as(user).post('/api/user-preferences', { preferred_messaging_platform: null });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().preferences.preferred_messaging_platform).toBeNull();
+    await t.as(user).post('/api/user-preferences', { preferred_messaging_platform: 'telegram' });
+    const byKey = await t
+      .as(user)
+      .post('/api/user-preferences/preferred_messaging_platform', { value: null });
+    expect(byKey.statusCode, byKey.body).toBe(200);
+    expect(byKey.json().value).toBeNull();
+    const bad = await t.as(user).post('/api/user-preferences', { preferred_messaging_platform: 'sms' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('preferred_messaging_platform');
+  });
+
   it('answers 400 naming the field for a bad value or an unknown key', async () => {
     const bad = await t.as(user).post('/api/user-preferences', {
       calendar_settings: { defaultView: 'yearly' },

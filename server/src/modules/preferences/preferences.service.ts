@@ -51,13 +51,20 @@ export class PreferencesService {
     return (await this.all(userId))[key];
   }
 
-  /** Saves every key sent, in one transaction; custom_fields goes through the custom-field rules. */
+  /**
+   * Saves every key sent, in one transaction; custom_fields goes through the custom-field rules, and
+   * null (preferred_messaging_platform: none) forgets the stored value.
+   */
   async update(userId: number, body: PreferenceChanges, field?: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       for (const [key, value] of Object.entries(body)) {
         if (value === undefined) continue;
         if (key === 'custom_fields') {
           await this.customFields.replace(userId, value as string[], tx, field ?? key);
+          continue;
+        }
+        if (value === null) {
+          await this.repository.remove(userId, key, tx);
           continue;
         }
         await this.repository.set(

@@ -1,3 +1,4 @@
+import { fieldBag } from '../../field-bag';
 import { CONTACT_PROFILES } from './contacts';
 import { guessContactField } from './guess';
 import { type CombineMode, normaliseHeader, recogniseProfile, type SuggestedMapping } from './types';
@@ -23,9 +24,9 @@ export function contactTargetFields(target: string): string[] {
  */
 export function suggestContactMapping(headers: string[], samples: string[][]): SuggestedMapping {
   const profile = recogniseProfile(headers, CONTACT_PROFILES);
-  const mapping: Record<string, string> = {};
-  const reasons: Record<string, string> = {};
-  const combine: Record<string, CombineMode> = {};
+  const mapping = fieldBag<string>();
+  const reasons = fieldBag<string>();
+  const combine = fieldBag<CombineMode>();
   const filledBy = new Map<string, string>();
   const labels = new Map<string, string>();
 

@@ -1,3 +1,4 @@
+import { fieldBag } from '../../field-bag';
 /**
  * How a known export (Google Contacts, Outlook, HubSpot, ...) is meant: which of its columns fills which
  * field, which are left out and why. Targets are the mapping values the import endpoints take:
@@ -55,6 +56,9 @@ export function recogniseProfile<P extends ImportProfile>(headers: string[], pro
 /** Normalises the keys of a profile's tables once, so profiles can be written with the headers as exported. */
 export function defineProfile(profile: ImportProfile): ImportProfile {
   const keyed = <T>(table: Record<string, T> | undefined) =>
-    Object.fromEntries(Object.entries(table ?? {}).map(([key, value]) => [normaliseHeader(key), value]));
+    Object.assign(
+      fieldBag<T>(),
+      Object.fromEntries(Object.entries(table ?? {}).map(([key, value]) => [normaliseHeader(key), value])),
+    );
   return { ...profile, columns: keyed(profile.columns), reasons: keyed(profile.reasons) };
 }
