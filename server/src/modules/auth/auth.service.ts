@@ -35,14 +35,12 @@ export class AuthService {
 
   /** Pending and rejected users may sign in too: the client shows 'Account Not Approved' from /me. */
   async login(body: LoginBody, clientIp: string): Promise<{ user: User; tokens: IssuedTokens }> {
-    await this.throttle.assertAllowed(clientIp, body.email);
+    await this.throttle.attempt(clientIp, body.email);
     const account = await this.users.findForSignIn(body.email);
     const valid = await verify(account?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
-    if (!account?.passwordHash || !valid) {
-      await this.throttle.recordFailure(clientIp, body.email);
+    if (!account?.passwordHash || !valid)
       throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
-    }
-    await this.throttle.recordSuccess(clientIp, body.email);
+    await this.throttle.succeeded(clientIp, body.email);
     return { user: account.user, tokens: await this.tokens.issue(account.user.id) };
   }
 
