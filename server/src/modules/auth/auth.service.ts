@@ -57,12 +57,18 @@ export class AuthService {
     return this.tokens.revoke(refreshToken, claims);
   }
 
+  /** Another process ended sessions of the user or changed its account: both are read again on next use. */
+  forgetCached(userId: number): void {
+    this.tokens.forgetSessionsOf(userId);
+    this.users.forget(userId);
+  }
+
   /**
    * Whether a session authorised earlier (a live stream) may go on: still open, its user still there
    * and approved. Asks the database, not the few-seconds cache.
    */
   async isSessionValid(claims: AccessClaims): Promise<boolean> {
-    if (!(await this.tokens.isSessionOpen(claims.sessionId, true))) return false;
+    if (!(await this.tokens.isSessionOpen(claims, true))) return false;
     const user = await this.users.get(claims.userId);
     return user?.status === 'approved';
   }
