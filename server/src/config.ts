@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,50 @@ const optionalUrl = z
   .optional()
   .transform((value) => (value?.trim() ? value.trim() : undefined))
   .pipe(z.url().optional());
+
+/** The named ranges Fastify's trustProxy (proxy-addr) knows. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A proxy's address, or a range of them as address/prefix; a prefix of 0 (everyone) is not a proxy. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry) || net.isIP(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (rest.length > 0 || !version || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  return Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (issue 30): the proxies whose X-Forwarded-For Relate believes, by address or CIDR range
+ * (Fastify's trustProxy as a list). `true` believed every hop, which any client can write, and so let
+ * a client choose the address every per-address limit counts; a hop count cannot tell the load
+ * balancer from a client that reaches Relate directly (Fastify 5 ignores one for that reason). Both are
+ * refused at start with the way to say it instead, rather than guessed at: a wrong guess behind two
+ * proxies would put every user behind the first one's address.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): false | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'false' || text === '0') return false;
+    const refuse = (message: string) => {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    const instead =
+      'list the addresses or CIDR ranges of the proxies in front of Relate instead (behind one load balancer, its address or subnet, e.g. 10.0.0.0/16)';
+    if (text === 'true')
+      return refuse(`true would believe every X-Forwarded-For hop, which any client can write: ${instead}`);
+    if (/^\d+$/.test(text))
+      return refuse(
+        `a hop count cannot tell the load balancer from a client that reaches Relate directly: ${instead}`,
+      );
+    const entries = text.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length > 0) return refuse(`not a proxy address or CIDR range: ${wrong.join(', ')}`);
+    return entries;
+  });
 
 /** Every environment variable Relate reads. `.env.example` mirrors this list. */
 export const ConfigSchema = z.object({
@@ -41,7 +86,7 @@ export const ConfigSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  TRUST_PROXY: booleanFromEnv,
+  TRUST_PROXY: trustProxyFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   GOOGLE_CLIENT_ID: optionalString,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { removeStaleUploads } from './lib/csv/spool';
+import { logDestination } from './lib/log-destination';
 import { loggerOptions } from './lib/logger';
 import { startupWarnings } from './lib/startup-warnings';
 import { clockFrom } from './lib/time';
@@ -24,8 +25,16 @@ async function connectRedis(url: string): Promise<Redis> {
   return new Redis(url, { maxRetriesPerRequest: 2 });
 }
 
+/** How long a stop may take: in-flight requests, closing the database, the last log lines. */
+const SHUTDOWN_LIMIT_MS = 25_000;
+/** Of which the last log lines get at most this (a reader that stopped reading gets no more). */
+const LOG_FLUSH_MS = 1_000;
+
 async function main() {
   const config = loadConfig();
+  // A reader of stdout or stderr that went away (EPIPE) must neither crash nor hold the server.
+  for (const output of [process.stdout, process.stderr]) output.on('error', () => {});
+  const log = logDestination();
   await removeStaleUploads();
   const releaseLock = config.DATABASE_URL ? () => {} : lockDataDir(config.DATA_DIR);
   let database: DatabaseHandle | undefined;
@@ -39,7 +48,9 @@ async function main() {
     const app = await buildApp(config, {
       database,
       redis,
-      logger: loggerOptions(config, undefined, { pretty: process.stdout.isTTY }),
+      logger: process.stdout.isTTY
+        ? loggerOptions(config, undefined, { pretty: true })
+        : loggerOptions(config, log),
       clock: config.CLOCK_START ? clockFrom(new Date(config.CLOCK_START)) : undefined,
     });
     const openDb = database;
@@ -47,14 +58,18 @@ async function main() {
       app.log.warn(warning);
 
     let stopping = false;
+    const exit = async (code: number) => {
+      await log.flushWithin(LOG_FLUSH_MS);
+      process.exit(code);
+    };
     const shutdown = async (signal: string) => {
       if (stopping) return;
       stopping = true;
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
       const force = setTimeout(() => {
         app.log.error('shutdown took too long; exiting');
-        process.exit(1);
-      }, 25_000);
+        void exit(1);
+      }, SHUTDOWN_LIMIT_MS - LOG_FLUSH_MS);
       try {
         await app.close(); // stops accepting, waits for in-flight requests
         await openDb.close(); // CHECKPOINT and close PGlite, or end the pool
@@ -62,10 +77,10 @@ async function main() {
         releaseLock();
         app.log.info('shut down cleanly');
         clearTimeout(force);
-        process.exit(0);
+        await exit(0);
       } catch (error) {
         app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
+        await exit(1);
       }
     };
     process.on('SIGTERM', () => void shutdown('SIGTERM'));

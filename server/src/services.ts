@@ -137,14 +137,16 @@ export async function createServices({
     log,
   );
   users.onStatusChanged(async (user, tx) => {
+    // Either way every process hears of it at commit (streams end, cached accounts are read again).
     if (user.status === 'rejected') await tokens.revokeAllOf(user.id, tx);
+    else await notifications.sessionsEnded(user.id, tx);
   });
   const notifications = new NotificationsService(db, new NotificationsRepository(db));
   // With REDIS_URL the limit of open streams per user holds across processes (decision 26).
   const notificationStreams = new NotificationStreams(
     { listen },
     notifications,
-    (claims) => auth.isSessionValid(claims),
+    { isValid: (claims) => auth.isSessionValid(claims), forget: (userId) => auth.forgetCached(userId) },
     log,
     redis ? new RedisStreamSlots(redis, STREAM_LEASE_MS) : new LocalStreamSlots(),
   );

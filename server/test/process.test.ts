@@ -74,6 +74,55 @@ describe('the server process', () => {
   }, 120_000);
 });
 
+/**
+ * Issue 30: a stop ends in bounded time whatever happens to the server's output. pino's destination,
+ * at exit, retried writing its last lines for as long as the write failed: the process never ended,
+ * its own force-exit timer included.
+ */
+describe('stopping when the reader of the output goes away or stops reading', () => {
+  const STOP_BOUND_MS = 15_000;
+
+  async function startLogging() {
+    const server = startServerProcess({
+      DATA_DIR: tempDir(),
+      PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    });
+    started.push(server);
+    await waitForHealth(server.url, 90_000);
+    return server;
+  }
+
+  /** The exit code, or 'still running' once the bound has passed. */
+  function exitWithin(server: ServerProcess, ms: number) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still running'), ms)));
+    return Promise.race([server.exited, late]).finally(() => clearTimeout(timer));
+  }
+
+  it('exits cleanly when the reader goes away right after SIGTERM (EPIPE)', async () => {
+    const server = await startLogging();
+    server.child.kill('SIGTERM');
+    server.child.stdout?.destroy();
+    server.child.stderr?.destroy();
+    expect(await exitWithin(server, STOP_BOUND_MS)).toBe(0);
+  }, 120_000);
+
+  it('exits when the reader has stopped reading and the pipe is full', async () => {
+    const server = await startLogging();
+    server.child.stdout?.pause();
+    // Each request logs a line holding its 4,000-character path twice: 40 of them fill a 64 KB pipe.
+    for (let round = 0; round < 4; round++)
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${server.url}/api/${'x'.repeat(4000)}`).then((r) => r.text()),
+        ),
+      );
+    server.child.kill('SIGTERM');
+    expect(await exitWithin(server, STOP_BOUND_MS)).toBe(0);
+  }, 120_000);
+});
+
 describe.runIf(process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const database = `relate_processes_${randomBytes(6).toString('hex')}`;

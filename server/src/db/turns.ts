@@ -47,6 +47,25 @@ export class QueryTurns {
   }
 
   /**
+   * The pages of a long read (an export) as background work: before each page, a turn of the event loop
+   * and the requests' queries first (giveWay), so that reading a user's 100,000 contacts never holds
+   * the others for longer than one page.
+   */
+  async *paced<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+    const iterator = pages[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        await this.giveWay();
+        const page = await this.inBackground(() => iterator.next());
+        if (page.done) return;
+        yield page.value;
+      }
+    } finally {
+      await iterator.return?.();
+    }
+  }
+
+  /**
    * Between two statements of background work: a turn of the event loop (requests that arrived meanwhile
    * are read and start their queries), then until no request's query is in flight.
    */

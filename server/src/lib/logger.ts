@@ -1,4 +1,3 @@
-import type { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
 
@@ -96,7 +95,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
  */
 export function loggerOptions(
   config: Pick<Config, 'LOG_LEVEL'>,
-  stream?: Writable,
+  stream?: { write(line: string): unknown },
   { pretty = false } = {},
 ): FastifyServerOptions['logger'] {
   return {

@@ -62,4 +62,20 @@ describe('removeStaleUploads', () => {
     await live.dispose();
     fs.rmSync(parent, { recursive: true });
   });
+
+  it('removes the folders of an earlier run that had this PID (PID 1 in a container), keeping its own', async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-stale-'));
+    const earlierRuns = [
+      `relate-upload-${process.pid}-0123456789abcdef-abc123`,
+      `relate-upload-${process.pid}-abc123`, // named before boot ids
+    ];
+    for (const name of earlierRuns) fs.mkdirSync(path.join(parent, name));
+    const live = await spoolToTempFile(Readable.from([Buffer.from('a,b')]), parent);
+
+    expect((await removeStaleUploads(parent)).sort()).toEqual([...earlierRuns].sort());
+    expect(await text(live.open())).toBe('a,b');
+    await live.dispose();
+    expect(fs.readdirSync(parent)).toEqual([]);
+    fs.rmSync(parent, { recursive: true });
+  });
 });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,12 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 const UPLOAD_PREFIX = 'relate-upload-';
+/**
+ * This run of the server: its upload folders are named `relate-upload-<pid>-<boot id>-…`, so that a
+ * later run with the same PID (PID 1 in a container) knows them for a dead run's (issue 30).
+ */
+const BOOT_ID = randomBytes(8).toString('hex');
+const OWN_FOLDER = `${UPLOAD_PREFIX}${process.pid}-${BOOT_ID}-`;
 
 /** An uploaded file written to a private temporary file, read back as a stream. */
 export interface SpooledFile {
@@ -23,7 +30,7 @@ export interface SpooledFile {
  * one connection: a transaction held open during a slow upload would stall every other request).
  */
 export async function spoolToTempFile(source: Readable, parent = os.tmpdir()): Promise<SpooledFile> {
-  const dir = await fs.promises.mkdtemp(path.join(parent, `${UPLOAD_PREFIX}${process.pid}-`));
+  const dir = await fs.promises.mkdtemp(path.join(parent, OWN_FOLDER));
   const file = path.join(dir, 'upload');
   const readers: fs.ReadStream[] = [];
   const dispose = async () => {
@@ -57,14 +64,18 @@ const isAlive = (pid: number) => {
 };
 
 /**
- * Removes the upload folders of processes that no longer run (a crash or kill -9 left them behind).
- * Folders are named after their process, so a server sharing the machine keeps its uploads in flight.
+ * Removes the upload folders that no running server holds (a crash or kill -9 left them behind): those of
+ * a process that no longer runs, and those of an earlier run that had this process's PID (named with
+ * another boot id, or before boot ids). Another live process's folders are kept: a server sharing the
+ * machine keeps its uploads in flight.
  */
 export async function removeStaleUploads(parent = os.tmpdir()): Promise<string[]> {
   const removed: string[] = [];
   for (const name of await fs.promises.readdir(parent).catch(() => [] as string[])) {
     const match = new RegExp(`^${UPLOAD_PREFIX}(\\d+)-`).exec(name);
-    if (!match || isAlive(Number(match[1]))) continue;
+    if (!match || name.startsWith(OWN_FOLDER)) continue;
+    const pid = Number(match[1]);
+    if (pid !== process.pid && isAlive(pid)) continue;
     await fs.promises.rm(path.join(parent, name), { recursive: true, force: true });
     removed.push(name);
   }

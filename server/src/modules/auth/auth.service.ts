@@ -35,14 +35,12 @@ export class AuthService {
 
   /** Pending and rejected users may sign in too: the client shows 'Account Not Approved' from /me. */
   async login(body: LoginBody, clientIp: string): Promise<{ user: User; tokens: IssuedTokens }> {
-    await this.throttle.assertAllowed(clientIp, body.email);
+    await this.throttle.attempt(clientIp, body.email);
     const account = await this.users.findForSignIn(body.email);
     const valid = await verify(account?.passwordHash ?? DUMMY_HASH, body.password).catch(() => false);
-    if (!account?.passwordHash || !valid) {
-      await this.throttle.recordFailure(clientIp, body.email);
+    if (!account?.passwordHash || !valid)
       throw unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
-    }
-    await this.throttle.recordSuccess(clientIp, body.email);
+    await this.throttle.succeeded(clientIp, body.email);
     return { user: account.user, tokens: await this.tokens.issue(account.user.id) };
   }
 
@@ -59,12 +57,18 @@ export class AuthService {
     return this.tokens.revoke(refreshToken, claims);
   }
 
+  /** Another process ended sessions of the user or changed its account: both are read again on next use. */
+  forgetCached(userId: number): void {
+    this.tokens.forgetSessionsOf(userId);
+    this.users.forget(userId);
+  }
+
   /**
    * Whether a session authorised earlier (a live stream) may go on: still open, its user still there
    * and approved. Asks the database, not the few-seconds cache.
    */
   async isSessionValid(claims: AccessClaims): Promise<boolean> {
-    if (!(await this.tokens.isSessionOpen(claims.sessionId, true))) return false;
+    if (!(await this.tokens.isSessionOpen(claims, true))) return false;
     const user = await this.users.get(claims.userId);
     return user?.status === 'approved';
   }

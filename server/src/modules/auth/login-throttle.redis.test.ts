@@ -38,4 +38,21 @@ describe.runIf(redisUrl)('login limit with REDIS_URL', () => {
     expect((await attempt(first, 'correct horse battery')).statusCode).toBe(429);
     expect((await attempt(second, 'correct horse battery')).statusCode).toBe(429);
   });
+
+  it('checks exactly 10 of 60 wrong passwords sent at once to both processes (issue 30)', async () => {
+    const user = await createUser(first.app);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        (index % 2 === 0 ? first : second).app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password: `wrong-password-${index}` },
+          remoteAddress: '10.3.0.2',
+        }),
+      ),
+    );
+    const checked = answers.filter((answer) => answer.statusCode === 401).length;
+    const refused = answers.filter((answer) => answer.statusCode === 429).length;
+    expect({ checked, refused }).toEqual({ checked: 10, refused: 50 });
+  });
 });

@@ -12,10 +12,10 @@ const throttle = () => {
 describe('LoginThrottle', () => {
   it('slows down an account under attack progressively instead of locking it', async () => {
     const { limiter, waits } = throttle();
-    for (let index = 0; index < 14; index++)
-      await limiter.recordFailure(`10.0.0.${index}`, 'ada@example.com');
-    await limiter.assertAllowed('192.168.1.5', 'Ada@Example.com');
-    expect(waits).toEqual([250 * 2 ** 4]);
+    for (let index = 0; index < 14; index++) await limiter.attempt(`10.0.0.${index}`, 'ada@example.com');
+    await limiter.attempt('192.168.1.5', 'Ada@Example.com');
+    // From the 11th attempt on, after 10, 11, ... 14 failures.
+    expect(waits).toEqual([250, 500, 1000, 2000, 250 * 2 ** 4]);
     expect(limiter.accountDelay(10)).toBe(250);
     expect(limiter.accountDelay(40)).toBe(8_000);
   });
@@ -23,20 +23,28 @@ describe('LoginThrottle', () => {
   it('refuses the account as a whole only at a hundred times the limit', async () => {
     const { limiter } = throttle();
     for (let index = 0; index < 999; index++)
-      await limiter.recordFailure(`10.${index % 200}.0.1`, 'ada@example.com');
-    await expect(limiter.assertAllowed('192.168.1.5', 'ada@example.com')).resolves.toBeUndefined();
-    await limiter.recordFailure('10.250.0.1', 'ada@example.com');
-    await expect(limiter.assertAllowed('192.168.1.5', 'ada@example.com')).rejects.toMatchObject({
+      await limiter.attempt(`10.${index % 200}.0.1`, 'ada@example.com');
+    await expect(limiter.attempt('192.168.1.5', 'ada@example.com')).resolves.toBeUndefined();
+    await expect(limiter.attempt('192.168.1.6', 'ada@example.com')).rejects.toMatchObject({
       status: 429,
     });
   });
 
   it('a pair of account and address is refused after the limit; another address is not', async () => {
     const { limiter } = throttle();
-    for (let index = 0; index < 10; index++) await limiter.recordFailure('10.0.0.1', 'ada@example.com');
-    await expect(limiter.assertAllowed('10.0.0.1', 'ada@example.com')).rejects.toMatchObject({
+    for (let index = 0; index < 10; index++) await limiter.attempt('10.0.0.1', 'ada@example.com');
+    await expect(limiter.attempt('10.0.0.1', 'ada@example.com')).rejects.toMatchObject({
       status: 429,
     });
-    await expect(limiter.assertAllowed('10.0.0.2', 'ada@example.com')).resolves.toBeUndefined();
+    await expect(limiter.attempt('10.0.0.2', 'ada@example.com')).resolves.toBeUndefined();
+  });
+
+  it("a right password takes its attempt back and clears the account's counters", async () => {
+    const { limiter } = throttle();
+    for (let index = 0; index < 9; index++) await limiter.attempt('10.0.0.1', 'ada@example.com');
+    await limiter.attempt('10.0.0.1', 'ada@example.com');
+    await limiter.succeeded('10.0.0.1', 'ada@example.com');
+    for (let index = 0; index < 10; index++) await limiter.attempt('10.0.0.1', 'ada@example.com');
+    await expect(limiter.attempt('10.0.0.1', 'ada@example.com')).rejects.toMatchObject({ status: 429 });
   });
 });

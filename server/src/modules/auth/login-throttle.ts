@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors';
 export interface CounterStore {
   /** Adds one to `key` (starting its window on the first hit) and returns the count and seconds left. */
   hit(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
-  peek(key: string): Promise<{ count: number; ttlSeconds: number }>;
+  /** Takes one hit back, if `key`'s window is still open. */
+  undo(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -23,11 +24,9 @@ export class MemoryCounterStore implements CounterStore {
     return { count: entry.count, ttlSeconds: Math.ceil((entry.expiresAt - now) / 1000) };
   }
 
-  async peek(key: string) {
-    const now = Date.now();
+  async undo(key: string) {
     const entry = this.counters.get(key);
-    if (!entry || entry.expiresAt <= now) return { count: 0, ttlSeconds: 0 };
-    return { count: entry.count, ttlSeconds: Math.ceil((entry.expiresAt - now) / 1000) };
+    if (entry && entry.expiresAt > Date.now() && entry.count > 0) entry.count -= 1;
   }
 
   async reset(key: string) {
@@ -39,7 +38,10 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
-/** Shared across server processes: every process sees the same failure counts. */
+const UNDO_SCRIPT = `if redis.call('exists', KEYS[1]) == 1 and tonumber(redis.call('get', KEYS[1])) > 0 then
+  return redis.call('decr', KEYS[1]) end return 0`;
+
+/** Shared across server processes: every process sees the same failure counts (INCR is atomic). */
 export class RedisCounterStore implements CounterStore {
   constructor(
     private readonly redis: Redis,
@@ -59,10 +61,9 @@ export class RedisCounterStore implements CounterStore {
     return { count, ttlSeconds: ttl > 0 ? ttl : windowSeconds };
   }
 
-  async peek(key: string) {
-    const fullKey = this.prefix + key;
-    const [value, ttl] = await Promise.all([this.redis.get(fullKey), this.redis.ttl(fullKey)]);
-    return { count: Number(value ?? 0), ttlSeconds: Math.max(ttl, 0) };
+  /** DECR only while the key lives: one that expired meanwhile must not come back at -1 without a window. */
+  async undo(key: string) {
+    await this.redis.eval(UNDO_SCRIPT, 1, this.prefix + key);
   }
 
   async reset(key: string) {
@@ -82,6 +83,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * sheet): `maxFailures` per (account, address); three times that per address, across accounts; for
  * the account as a whole, a progressive delay once it has `maxFailures` failures from anywhere, and a
  * hard stop only at a hundred times that.
+ *
+ * An attempt is counted before its password is checked, by one atomic increment per counter (Redis
+ * INCR, or this process's own counter), and taken back when the password was right or the attempt is
+ * refused: attempts sent all at once each get their own count, so no more than the limit are checked.
+ * Reading the counts first and recording failures after the check let 60 parallel attempts through
+ * one check together, and 19 were checked instead of 10 (issue 30).
  */
 export class LoginThrottle {
   constructor(
@@ -100,21 +107,26 @@ export class LoginThrottle {
     };
   }
 
-  async assertAllowed(ip: string, email: string): Promise<void> {
+  /**
+   * Counts an attempt as failed before its password is checked; one past a limit is refused with 429
+   * (and not counted). Call `succeeded` when the password was right.
+   */
+  async attempt(ip: string, email: string): Promise<void> {
     const keys = this.keys(ip, email);
-    const [pair, address, account] = await Promise.all([
-      this.store.peek(keys.pair),
-      this.store.peek(keys.address),
-      this.store.peek(keys.account),
-    ]);
+    const [pair, address, account] = await Promise.all(
+      [keys.pair, keys.address, keys.account].map((key) => this.store.hit(key, this.windowSeconds)),
+    );
     const blocked = [
-      pair.count >= this.maxFailures ? pair : undefined,
-      address.count >= this.maxFailures * ADDRESS_FACTOR ? address : undefined,
-      account.count >= this.maxFailures * ACCOUNT_CEILING_FACTOR ? account : undefined,
+      pair.count > this.maxFailures ? pair : undefined,
+      address.count > this.maxFailures * ADDRESS_FACTOR ? address : undefined,
+      account.count > this.maxFailures * ACCOUNT_CEILING_FACTOR ? account : undefined,
     ].filter((counter) => counter !== undefined);
-    if (blocked.length > 0)
+    if (blocked.length > 0) {
+      await Promise.all([keys.pair, keys.address, keys.account].map((key) => this.store.undo(key)));
       throw tooManyAttempts(Math.max(1, ...blocked.map((counter) => counter.ttlSeconds)));
-    if (account.count >= this.maxFailures) await this.wait(this.accountDelay(account.count));
+    }
+    const earlierFailures = account.count - 1;
+    if (earlierFailures >= this.maxFailures) await this.wait(this.accountDelay(earlierFailures));
   }
 
   /** 250 ms at `maxFailures` failures of the account, doubling with each further one, at most 8 s. */
@@ -122,17 +134,14 @@ export class LoginThrottle {
     return Math.min(ACCOUNT_DELAY_CAP_MS, ACCOUNT_DELAY_BASE_MS * 2 ** (failures - this.maxFailures));
   }
 
-  async recordFailure(ip: string, email: string): Promise<void> {
+  /** The password was right: the account's counters are cleared, and the address's takes it back. */
+  async succeeded(ip: string, email: string): Promise<void> {
     const keys = this.keys(ip, email);
-    await Promise.all(
-      [keys.pair, keys.address, keys.account].map((key) => this.store.hit(key, this.windowSeconds)),
-    );
-  }
-
-  /** A successful sign-in clears the account's counters; the address keeps its count. */
-  async recordSuccess(ip: string, email: string): Promise<void> {
-    const keys = this.keys(ip, email);
-    await Promise.all([this.store.reset(keys.pair), this.store.reset(keys.account)]);
+    await Promise.all([
+      this.store.reset(keys.pair),
+      this.store.reset(keys.account),
+      this.store.undo(keys.address),
+    ]);
   }
 }
 

@@ -35,14 +35,14 @@ export class PasswordService {
 
   /** Wrong current passwords count as failed sign-ins, so a stolen session cannot guess it. */
   async change(session: AccessClaims, email: string, body: ChangePasswordBody, clientIp: string) {
-    await this.loginThrottle.assertAllowed(clientIp, email);
+    await this.loginThrottle.attempt(clientIp, email);
     const currentHash = await this.users.passwordHashOf(session.userId);
     const valid = currentHash ? await verify(currentHash, body.current_password).catch(() => false) : false;
     if (!valid) {
-      await this.loginThrottle.recordFailure(clientIp, email);
       const message = 'Current password is incorrect';
       throw new AppError(400, 'WRONG_PASSWORD', message, [{ field: 'current_password', message }]);
     }
+    await this.loginThrottle.succeeded(clientIp, email);
     const newHash = await hash(body.new_password);
     await this.db.transaction(async (tx) => {
       await this.users.setPasswordHash(session.userId, newHash, tx);

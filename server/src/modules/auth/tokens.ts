@@ -36,7 +36,7 @@ export interface AccessClaims {
  */
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly sessionChecks = new Map<string, { open: boolean; checkedAt: number }>();
+  private readonly sessionChecks = new Map<string, { userId: number; open: boolean; checkedAt: number }>();
   /**
    * Access tokens whose signature this process checked, with their claims and expiry: every request
    * carries the same token for its lifetime, and checking its HMAC again cost about 7 % of a list
@@ -94,8 +94,7 @@ export class TokenService {
       verified && this.clock().getTime() < verified.expiresAtMs
         ? verified.claims
         : await this.verifySignature(token);
-    if (!(await this.isSessionOpen(claims.sessionId)))
-      throw unauthorized('Your session has ended', 'SESSION_ENDED');
+    if (!(await this.isSessionOpen(claims))) throw unauthorized('Your session has ended', 'SESSION_ENDED');
     return claims;
   }
 
@@ -133,14 +132,20 @@ export class TokenService {
   }
 
   /** Whether the session is still open; `fresh` asks the database instead of the few-seconds cache. */
-  async isSessionOpen(sessionId: string, fresh = false): Promise<boolean> {
+  async isSessionOpen({ userId, sessionId }: AccessClaims, fresh = false): Promise<boolean> {
     const now = Date.now();
     const cached = this.sessionChecks.get(sessionId);
     if (!fresh && cached && now - cached.checkedAt < SESSION_CHECK_TTL_MS) return cached.open;
     const open = await this.repository.isFamilyOpen(sessionId, this.clock());
     if (this.sessionChecks.size > 50_000) this.sessionChecks.clear();
-    this.sessionChecks.set(sessionId, { open, checkedAt: now });
+    this.sessionChecks.set(sessionId, { userId, open, checkedAt: now });
     return open;
+  }
+
+  /** Forgets what this process remembers of the user's sessions (another process ended some). */
+  forgetSessionsOf(userId: number): void {
+    for (const [sessionId, check] of this.sessionChecks)
+      if (check.userId === userId) this.sessionChecks.delete(sessionId);
   }
 
   /** Exchanges a refresh token for a new pair in the same family. */

@@ -22,7 +22,10 @@ export function safeCell(value: unknown): string {
   return formula ? `'${text}` : text;
 }
 
-/** The user's contacts as CSV (UTF-8 with BOM for Excel), streamed a batch at a time. */
+/**
+ * The user's contacts as CSV (UTF-8 with BOM for Excel), streamed a batch at a time: a byte stream, so
+ * that the next batch is read only once the last one has been sent (an object stream read 16 ahead).
+ */
 export function contactsCsv(batches: AsyncIterable<ContactRow[]>, customFieldNames: string[]): Readable {
   return Readable.from(
     (async function* () {
@@ -39,5 +42,6 @@ export function contactsCsv(batches: AsyncIterable<ContactRow[]>, customFieldNam
         );
       }
     })(),
+    { objectMode: false },
   );
 }

@@ -1,6 +1,7 @@
 import type { Person, PersonBody } from '@relate/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 let t: TestApp;
@@ -269,6 +270,30 @@ describe('export', () => {
     expect(body).toContain('"Quote ""Me"""');
     expect(body).toContain('"line1\nline2, with comma"');
     expect(body).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it('streams more contacts than one page: each once, in the order they were added', async () => {
+    const user = await createUser(t.app);
+    const count = 1_201;
+    const csv = `First Name,Notes\n${Array.from({ length: count }, (_, index) => `P${index},"a, ""b""\nc"`).join('\n')}\n`;
+    const { payload, headers } = multipart(
+      { mapping: JSON.stringify({ 'First Name': 'first_name', Notes: 'notes' }) },
+      { name: 'people.csv', content: csv },
+    );
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/csv/import-with-mapping',
+      payload,
+      headers: { ...headers, ...user.headers },
+    });
+    expect(imported.json()).toMatchObject({ imported_count: count });
+    const body = (await t.as(user).get('/api/people/export')).body;
+    expect(body.match(/^\uFEFF/g)).toHaveLength(1);
+    const rows = parse(body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.first_name)).toEqual(
+      Array.from({ length: count }, (_, index) => `P${index}`),
+    );
+    expect(new Set(rows.map((row) => row.notes))).toEqual(new Set(['a, "b"\nc']));
   });
 
   it('defuses every cell a spreadsheet would run, headers too, and leaves phone numbers alone', async () => {

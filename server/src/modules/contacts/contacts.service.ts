@@ -51,6 +51,11 @@ export type { ContactRow };
  * 100,000 rows took 6.2 s of statements in COPYs of 250 rows and 5.8 s in COPYs of 1,000.
  */
 const IMPORT_BATCH_ROWS = 1000;
+/**
+ * Contacts per page of the CSV export: read and written as text between two turns of the other
+ * requests (issue 30: pages of 2,000, read ahead 16 at a time, held everyone for seconds).
+ */
+const EXPORT_PAGE = 500;
 /** Rows per DELETE when a failed or abandoned staged import is removed. */
 const PURGE_BATCH_ROWS = 400;
 
@@ -242,7 +247,8 @@ export class ContactsService {
 
   /** Every contact as CSV, with a column per custom field. */
   async exportCsv(userId: number): Promise<Readable> {
-    return contactsCsv(this.repository.all(userId), await this.customFields.list(userId));
+    const names = await this.customFields.list(userId);
+    return contactsCsv(this.turns.paced(this.repository.all(userId, EXPORT_PAGE)), names);
   }
 
   async duplicates(userId: number): Promise<PersonDuplicatesResponse> {

@@ -12,7 +12,10 @@ export interface NotificationSignal {
   user_id: number;
   /** The new notification; absent when only the unread count changed. */
   id?: number;
-  /** Sessions of the user ended (logout, rejection, deletion, password change): re-check their streams. */
+  /**
+   * Sessions of the user ended or its account changed (logout, a change of status, deletion, password
+   * change): every process forgets what it cached of them and re-checks the user's streams.
+   */
   sessions_ended?: true;
 }
 

@@ -208,6 +208,48 @@ describe('live streams end with their session', () => {
     await deletedStream.waitForEnd(2000);
   });
 
+  it('ends the streams of a user whose approval is withdrawn (on another server) within a second', async () => {
+    const user = await createUser(first.app);
+    const stream = await openStream(user);
+    await first.app.services.users.setStatus(user.id, 'pending');
+    // Before: open until the next re-check of every stream, up to 30 s.
+    await stream.waitForEnd(1000);
+  });
+
+  /** Polls `url` on the second server as `user` until it answers `status`, for at most a second. */
+  async function expectWithinASecond(user: TestUser, url: string, status: number) {
+    const started = Date.now();
+    let answered = 0;
+    while (Date.now() - started < 1000) {
+      answered = (await second.app.inject({ method: 'GET', url, headers: user.headers })).statusCode;
+      if (answered === status) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(answered, `${url} a second after the change`).toBe(status);
+  }
+
+  it('a logout on one server refuses its access token on another within a second', async () => {
+    const user = await createUser(first.app);
+    // The second server has just seen the session open (it keeps that for a few seconds).
+    expect(
+      (await second.app.inject({ method: 'GET', url: '/api/auth/me', headers: user.headers })).statusCode,
+    ).toBe(200);
+    await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: user.headers });
+    await expectWithinASecond(user, '/api/auth/me', 401);
+  });
+
+  it('a rejection or a withdrawn approval on one server applies on another within a second', async () => {
+    const [rejected, withdrawn] = [await createUser(first.app), await createUser(first.app)];
+    for (const user of [rejected, withdrawn]) {
+      const answer = await second.app.inject({ method: 'GET', url: '/api/people', headers: user.headers });
+      expect(answer.statusCode).toBe(200);
+    }
+    await first.app.services.users.setStatus(rejected.id, 'rejected');
+    await first.app.services.users.setStatus(withdrawn.id, 'pending');
+    await expectWithinASecond(rejected, '/api/people', 401);
+    await expectWithinASecond(withdrawn, '/api/people', 403);
+  });
+
   it('re-checks every open stream’s session at least every minute, ending those whose session ended unannounced', async () => {
     expect(STREAM_RECHECK_MS).toBeLessThanOrEqual(60_000);
     const user = await createUser(first.app);

@@ -34,15 +34,21 @@ function parseSignal(payload: string): NotificationSignal | undefined {
   }
 }
 
-/** Whether a stream's session may go on: still open, its user there and approved. */
-export type SessionCheck = (claims: AccessClaims) => Promise<boolean>;
+/** The sessions that streams belong to, as the auth module knows them. */
+export interface StreamSessions {
+  /** Whether a stream's session may go on: still open, its user there and approved. */
+  isValid(claims: AccessClaims): Promise<boolean>;
+  /** A process announced that sessions of the user ended or its account changed: read them again. */
+  forget(userId: number): void;
+}
 
 /**
  * The live notification streams (Server-Sent Events) open on this process. One LISTEN per process
  * receives every signal sent with NOTIFY by any process; each is pushed to the streams of its user.
- * A stream belongs to the session that opened it: it ends when that session ends (a `sessions_ended`
- * signal, sent at logout, rejection, deletion and password change) and every 30 s the sessions of all
- * open streams are checked again.
+ * A stream belongs to the session that opened it: it ends when that session ends or its user is no
+ * longer approved (a `sessions_ended` signal, sent at logout, any change of status, deletion and
+ * password change, which also makes every process forget what it cached of the user's sessions and
+ * account), and every 30 s the sessions of all open streams are checked again.
  */
 interface OpenStream {
   claims: AccessClaims;
@@ -59,7 +65,7 @@ export class NotificationStreams {
   constructor(
     private readonly database: Pick<DatabaseHandle, 'listen'>,
     private readonly notifications: NotificationsService,
-    private readonly isSessionValid: SessionCheck,
+    private readonly sessions: StreamSessions,
     private readonly log: FastifyBaseLogger,
     private readonly slots: StreamSlots = new LocalStreamSlots(),
   ) {}
@@ -144,7 +150,7 @@ export class NotificationStreams {
       if (!streams) continue;
       const verdicts = new Map<string, Promise<boolean>>();
       for (const [stream, { claims }] of streams) {
-        if (!verdicts.has(claims.sessionId)) verdicts.set(claims.sessionId, this.isSessionValid(claims));
+        if (!verdicts.has(claims.sessionId)) verdicts.set(claims.sessionId, this.sessions.isValid(claims));
         if (!(await verdicts.get(claims.sessionId))) stream.end();
       }
     }
@@ -161,6 +167,7 @@ export class NotificationStreams {
 
   private async dispatch(payload: string): Promise<void> {
     const signal = parseSignal(payload);
+    if (signal?.sessions_ended) this.sessions.forget(signal.user_id);
     const streams = signal && this.streamsByUser.get(signal.user_id);
     if (!signal || !streams?.size) return;
     if (signal.sessions_ended) return this.recheckAll(signal.user_id);

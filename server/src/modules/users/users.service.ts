@@ -78,8 +78,11 @@ export class UsersService {
     return user;
   }
 
-  /** Called on every change to an account, and again after the transaction that made it. */
-  private forget(id: number): void {
+  /**
+   * Called on every change to an account, and again after the transaction that made it; and when
+   * another process announces a change (its sessions_ended signal).
+   */
+  forget(id: number): void {
     this.recentAccounts.delete(id);
   }
 
