@@ -1,3 +1,4 @@
+import { account, newPage, signUp } from '../support/fixtures';
 import { expect, test } from './google-fixtures';
 
 test('signs in with Google through the 500x600 popup and lands in the workspace', async ({
@@ -41,4 +42,35 @@ test('says so when the person cancels at Google', async ({ page, google }) => {
   await expect(page.getByText('Google Auth Failed')).toBeVisible();
   await expect(page.getByText('Google OAuth error: access_denied')).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("a callback link carrying someone's tokens, or their code and state, signs no one in", async ({
+  page,
+  browser,
+  baseURL,
+  google,
+}) => {
+  const sub = '113943641271207611323';
+  google.fake.addAccount({ sub, email: 'mallory@example.com', name: 'Mallory' });
+  // Mallory's own session, as tokens she could put in a link.
+  await signUp(page, account('Mallory'));
+  const tokens = await page.evaluate(() => ({
+    access: localStorage.getItem('auth_token') ?? '',
+    refresh: localStorage.getItem('refresh_token') ?? '',
+  }));
+  const victim = await newPage(browser, baseURL);
+  const withTokens = new URLSearchParams({ token: tokens.access, refresh_token: tokens.refresh });
+  await victim.goto(`/auth/google/callback?${withTokens}`);
+  await expect(victim.getByRole('alert')).toContainText('No authorization code received');
+  expect(await victim.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+
+  // Mallory starts a Google sign-in in her browser, consents, and sends the callback link on.
+  const started = await page.request.get('/api/auth/google');
+  google.fake.autoConsent = sub;
+  const redirect = await fetch((await started.json()).authorization_url, { redirect: 'manual' });
+  const link = new URL(redirect.headers.get('location') ?? '');
+  await victim.goto(`${link.pathname}${link.search}`);
+  await expect(victim.getByRole('alert')).toContainText('started in another browser, so no one was signed in');
+  expect(await victim.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  await victim.context().close();
 });
