@@ -66,7 +66,9 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   const victimSub = '113943641271207611330';
   google.fake.addAccount({ sub: victimSub, email: 'victim@gmail.example', name: 'Vic Tim' });
   await signUp(page, account('Mallory'));
-  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}` };
+  const headers = {
+    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`,
+  };
   // Mallory starts a connection and sends its Google URL to the victim instead of opening it.
   const started = await page.request.post('/api/auth/google/connect', { headers });
   const { authorization_url } = await started.json();

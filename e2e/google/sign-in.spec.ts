@@ -70,7 +70,9 @@ test("a callback link carrying someone's tokens, or their code and state, signs 
   const redirect = await fetch((await started.json()).authorization_url, { redirect: 'manual' });
   const link = new URL(redirect.headers.get('location') ?? '');
   await victim.goto(`${link.pathname}${link.search}`);
-  await expect(victim.getByRole('alert')).toContainText('started in another browser, so no one was signed in');
+  await expect(victim.getByRole('alert')).toContainText(
+    'started in another browser, so no one was signed in',
+  );
   expect(await victim.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
   await victim.context().close();
 });

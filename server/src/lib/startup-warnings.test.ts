@@ -18,7 +18,9 @@ describe('startup warnings', () => {
     expect(warning).toContain('without GOOGLE_TOKEN_KEY');
     expect(warning).toContain('same database');
     const key = 'k'.repeat(32);
-    expect(startupWarnings({ databaseKind: 'pglite', googleConfigured: true, googleTokenKey: key })).toEqual([]);
+    expect(startupWarnings({ databaseKind: 'pglite', googleConfigured: true, googleTokenKey: key })).toEqual(
+      [],
+    );
     expect(startupWarnings({ databaseKind: 'pglite', googleConfigured: false })).toEqual([]);
   });
 });

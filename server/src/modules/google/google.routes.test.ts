@@ -151,7 +151,9 @@ describe('Google sign-in', () => {
     for (const cookie of [undefined, victimBrowser.cookie, `${attacker.cookie}x`]) {
       const opened = await callback(t.app, link, { cookie });
       expect(opened.statusCode).toBe(400);
-      expect(opened.json()).toMatchObject({ code: expect.stringMatching(/GOOGLE_(STARTED_ELSEWHERE|STATE_INVALID)/) });
+      expect(opened.json()).toMatchObject({
+        code: expect.stringMatching(/GOOGLE_(STARTED_ELSEWHERE|STATE_INVALID)/),
+      });
       expect(opened.json().access_token).toBeUndefined();
     }
     const fresh = await startGoogle(t.app);
@@ -162,7 +164,9 @@ describe('Google sign-in', () => {
       error: expect.stringContaining('started in another browser, so no one was signed in'),
     });
     // Used up: not even the attacker's own browser can finish it now.
-    expect((await callback(t.app, freshLink, { cookie: fresh.cookie })).json().code).toBe('GOOGLE_STATE_INVALID');
+    expect((await callback(t.app, freshLink, { cookie: fresh.cookie })).json().code).toBe(
+      'GOOGLE_STATE_INVALID',
+    );
   });
 
   it('refuses a Google account whose e-mail is not verified', async () => {
@@ -228,11 +232,23 @@ describe('Google connection started by someone else (OAuth CSRF)', () => {
   };
 
   it.each([
-    ["the victim's browser, signed in as the victim", (_a: TestUser, victim: TestUser) => ({ headers: victim.headers })],
+    [
+      "the victim's browser, signed in as the victim",
+      (_a: TestUser, victim: TestUser) => ({ headers: victim.headers }),
+    ],
     ["the victim's browser, signed out", () => ({})],
-    ["the starting browser's cookie with the victim's session", (_a: TestUser, victim: TestUser, cookie?: string) => ({ cookie, headers: victim.headers })],
-    ["the starting browser's cookie, signed out", (_a: TestUser, _v: TestUser, cookie?: string) => ({ cookie })],
-    ["the attacker's session without the starting browser's cookie", (attacker: TestUser) => ({ headers: attacker.headers })],
+    [
+      "the starting browser's cookie with the victim's session",
+      (_a: TestUser, victim: TestUser, cookie?: string) => ({ cookie, headers: victim.headers }),
+    ],
+    [
+      "the starting browser's cookie, signed out",
+      (_a: TestUser, _v: TestUser, cookie?: string) => ({ cookie }),
+    ],
+    [
+      "the attacker's session without the starting browser's cookie",
+      (attacker: TestUser) => ({ headers: attacker.headers }),
+    ],
   ])('links nothing when finished in %s, and says what happened', async (_name, finish) => {
     const { attacker, response } = await hijack(finish);
     expect(response.statusCode).toBe(400);

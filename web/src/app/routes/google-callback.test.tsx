@@ -76,7 +76,10 @@ describe('Google callback page', () => {
   });
 
   it("never signs in with tokens from the URL (someone else's session in a link)", async () => {
-    vi.mocked(getMe).mockResolvedValue({ data: { id: 9, email: 'mallory@example.com' }, error: null } as never);
+    vi.mocked(getMe).mockResolvedValue({
+      data: { id: 9, email: 'mallory@example.com' },
+      error: null,
+    } as never);
     renderCallback('?token=attacker-access&refresh_token=attacker-refresh');
     await expectAuthenticationError('No authorization code received');
     expect(getMe).not.toHaveBeenCalled();
