@@ -66,6 +66,7 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   const victimSub = '113943641271207611330';
   google.fake.addAccount({ sub: victimSub, email: 'victim@gmail.example', name: 'Vic Tim' });
   await signUp(page, account('Mallory'));
+  await expect(page).toHaveURL(/\/contacts$/);
   const headers = {
     authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`,
   };

@@ -152,10 +152,17 @@ export class GoogleAuthService {
     return { kind: 'signed_in', user, tokens: await this.tokens.issue(user.id) };
   }
 
-  /** The account of this Google identity: by subject, else by the (verified) e-mail, else a new one waiting for approval. */
+  /**
+   * The account of this Google identity (`UsersService.joinGoogle`), else a new one waiting for approval.
+   * An account taken over from whoever registered its e-mail loses every session it had.
+   */
   private async signInUser(subject: string, email: string, name?: string): Promise<User> {
-    const existing = await this.users.findForGoogleSignIn(subject, email);
-    if (existing) return existing;
+    const joined = await this.db.transaction(async (tx) => {
+      const found = await this.users.joinGoogle(subject, email, tx);
+      if (found?.takenOver) await this.tokens.revokeAllOf(found.user.id, tx);
+      return found?.user;
+    });
+    if (joined) return joined;
     return this.users.create({
       email: email.toLowerCase(),
       fullName: name ?? email,

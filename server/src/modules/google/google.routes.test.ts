@@ -219,6 +219,49 @@ describe('Google connection', () => {
   });
 });
 
+describe('Google sign-in to an account someone else registered (pre-hijack)', () => {
+  it('takes over a password account whose e-mail was never verified: the password goes, its sessions end, the administrator sees it', async () => {
+    const email = 'prey@example.com';
+    const squatter = await createUser(t.app, { email, password: 'squatter-pass-1' });
+    fake().addAccount({ sub: '100000000000000000020', email, name: 'Real Owner' });
+    const owner = await signInWithGoogle(t.app, fake(), '100000000000000000020');
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json().user.id).toBe(squatter.id);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'squatter-pass-1' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await call(squatter, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { authorization: `Bearer ${squatter.refreshToken}` },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const ownerSession = { authorization: `Bearer ${owner.json().access_token}` };
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: ownerSession })).statusCode).toBe(
+      200,
+    );
+
+    const history = await call(admin, 'GET', `/api/admin/users/${squatter.id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().entries).toEqual([
+      {
+        kind: 'google_takeover',
+        message: expect.stringContaining('e-mail was never verified'),
+        created_at: expect.any(String),
+      },
+    ]);
+    // Only administrators read an account's history.
+    expect((await call(squatter, 'GET', `/api/admin/users/${squatter.id}/history`)).statusCode).toBe(401);
+    const other = await createUser(t.app);
+    expect((await call(other, 'GET', `/api/admin/users/${squatter.id}/history`)).statusCode).toBe(403);
+  });
+});
+
 describe('Google connection started by someone else (OAuth CSRF)', () => {
   const victimSub = '100000000000000000010';
   const hijack = async (finish: (attacker: TestUser, victim: TestUser, cookie?: string) => object) => {
