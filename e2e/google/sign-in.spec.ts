@@ -1,4 +1,4 @@
-import { account, newPage, signUp } from '../support/fixtures';
+import { account, approve, newPage, signUp } from '../support/fixtures';
 import { expect, test } from './google-fixtures';
 
 test('signs in with Google through the 500x600 popup and lands in the workspace', async ({
@@ -74,5 +74,47 @@ test("a callback link carrying someone's tokens, or their code and state, signs 
     'started in another browser, so no one was signed in',
   );
   expect(await victim.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  await victim.context().close();
+});
+
+test("Google's owner of an e-mail takes over the unverified account someone registered with it; the admin sees it", async ({
+  page,
+  browser,
+  baseURL,
+  google,
+}) => {
+  test.setTimeout(180_000);
+  await signUp(page, account('Admin')); // the first account is the administrator
+  await expect(page).toHaveURL(/\/contacts$/);
+  // Mallory registers the victim's address with her own password, and is approved.
+  const squatter = { ...account('Mallory'), email: 'victim@example.com' };
+  const mallory = await newPage(browser, baseURL);
+  await signUp(mallory, squatter);
+  await approve(page, squatter);
+
+  google.fake.addAccount({ sub: '113943641271207611340', email: 'victim@example.com', name: 'Vic Tim' });
+  const victim = await newPage(browser, baseURL);
+  await victim.goto('/auth');
+  const popupOpened = victim.waitForEvent('popup');
+  await victim.getByRole('button', { name: 'Continue with Google' }).click();
+  await (await popupOpened).getByRole('button', { name: /Vic Tim/ }).click();
+  await expect(victim.getByText('Successfully signed in with Google.')).toBeVisible();
+
+  // Mallory's password no longer opens the account.
+  const login = await victim.request.post('/api/auth/login', {
+    data: { email: squatter.email, password: squatter.password },
+  });
+  expect(login.status()).toBe(401);
+
+  await page.goto('/admin');
+  await page
+    .getByTestId('admin-user-row')
+    .filter({ hasText: squatter.email })
+    .getByRole('button', { name: 'History' })
+    .click();
+  const history = page.getByRole('dialog', { name: 'Account history' });
+  await expect(history).toContainText('took the account over');
+  await expect(history).toContainText('Its password was removed and every session ended.');
+  await mallory.context().close();
   await victim.context().close();
 });
