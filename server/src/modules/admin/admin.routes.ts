@@ -30,7 +30,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: access,
       schema: {
         tags: ['admin'],
-        description: 'What happened to the account that its administrator should know (e.g. a Google takeover).',
+        description:
+          'What happened to the account that its administrator should know (e.g. a Google takeover).',
         params: IdParamsSchema,
         response: { 200: AccountHistoryResponseSchema },
       },
