@@ -212,11 +212,14 @@ export class GoogleAuthService {
     return this.repository.releaseSyncClaims();
   }
 
-  /** The user's refresh token, for the syncs. */
+  /** The user's refresh token, for the syncs; one sealed with a previous GOOGLE_TOKEN_KEY is sealed again with the current one. */
   async refreshToken(userId: number, db?: Database): Promise<string> {
     const account = await this.repository.account(userId, db);
     if (!account) throw new AppError(409, 'GOOGLE_NOT_CONNECTED', 'Connect your Google account first');
-    return this.cipher.decrypt(account.refreshTokenEncrypted);
+    const { plain, stale } = this.cipher.open(account.refreshTokenEncrypted);
+    if (stale)
+      await this.repository.updateAccount(userId, { refreshTokenEncrypted: this.cipher.encrypt(plain) }, db);
+    return plain;
   }
 }
 
