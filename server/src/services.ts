@@ -80,7 +80,8 @@ async function installationSecret(
  */
 async function googleTokenCipher(db: Database, config: Config): Promise<TokenCipher> {
   const settings = new SystemSettingsRepository(db);
-  if (!config.GOOGLE_TOKEN_KEY) return new TokenCipher(await installationSecret(db, 'google_token_key', undefined));
+  if (!config.GOOGLE_TOKEN_KEY)
+    return new TokenCipher(await installationSecret(db, 'google_token_key', undefined));
   const generated = await settings.get('google_token_key');
   const previous = [config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter((key) => key !== undefined);
   return new TokenCipher(config.GOOGLE_TOKEN_KEY, previous);

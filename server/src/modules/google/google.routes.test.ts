@@ -242,9 +242,9 @@ describe('Google sign-in to an account someone else registered (pre-hijack)', ()
     });
     expect(refreshed.statusCode).toBe(401);
     const ownerSession = { authorization: `Bearer ${owner.json().access_token}` };
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: ownerSession })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: ownerSession })).statusCode,
+    ).toBe(200);
 
     const history = await call(admin, 'GET', `/api/admin/users/${squatter.id}/history`);
     expect(history.statusCode, history.body).toBe(200);
