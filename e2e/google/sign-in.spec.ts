@@ -50,6 +50,7 @@ test("a callback link carrying someone's tokens, or their code and state, signs 
   baseURL,
   google,
 }) => {
+  test.setTimeout(180_000); // a long journey on a busy machine
   const sub = '113943641271207611323';
   google.fake.addAccount({ sub, email: 'mallory@example.com', name: 'Mallory' });
   // Mallory's own session, as tokens she could put in a link.
