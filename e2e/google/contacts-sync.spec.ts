@@ -1,4 +1,4 @@
-import { account, expect, newPage, signUp } from '../support/fixtures';
+import { account, expect, signUp } from '../support/fixtures';
 import { test } from './google-fixtures';
 
 test('connects Google in Settings, previews the contacts, applies them and finds them in the table', async ({
@@ -59,8 +59,7 @@ test('connects Google in Settings, previews the contacts, applies them and finds
 
 test('a Connect Google link sent to someone else links nothing and tells them what happened', async ({
   page,
-  browser,
-  baseURL,
+  newPage,
   google,
 }) => {
   const victimSub = '113943641271207611330';
@@ -74,7 +73,7 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   const started = await page.request.post('/api/auth/google/connect', { headers });
   const { authorization_url } = await started.json();
 
-  const victim = await newPage(browser, baseURL);
+  const victim = await newPage();
   await victim.goto(authorization_url);
   await victim.getByRole('button', { name: /Vic Tim/ }).click();
   await expect(victim).toHaveURL(/\/auth\/google\/callback\?/);
@@ -86,5 +85,4 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   const status = await page.request.get('/api/auth/google/status', { headers });
   expect(await status.json()).toMatchObject({ has_google_account: false });
   expect(google.fake.hasLiveRefreshToken(victimSub)).toBe(false);
-  await victim.context().close();
 });

@@ -1,4 +1,4 @@
-import { account, approve, newPage, signUp } from '../support/fixtures';
+import { account, approve, signUp } from '../support/fixtures';
 import { expect, test } from './google-fixtures';
 
 test('signs in with Google through the 500x600 popup and lands in the workspace', async ({
@@ -46,8 +46,7 @@ test('says so when the person cancels at Google', async ({ page, google }) => {
 
 test("a callback link carrying someone's tokens, or their code and state, signs no one in", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
   google,
 }) => {
   test.setTimeout(180_000); // a long journey on a busy machine
@@ -59,7 +58,7 @@ test("a callback link carrying someone's tokens, or their code and state, signs 
     access: localStorage.getItem('auth_token') ?? '',
     refresh: localStorage.getItem('refresh_token') ?? '',
   }));
-  const victim = await newPage(browser, baseURL);
+  const victim = await newPage();
   const withTokens = new URLSearchParams({ token: tokens.access, refresh_token: tokens.refresh });
   await victim.goto(`/auth/google/callback?${withTokens}`);
   await expect(victim.getByRole('alert')).toContainText('No authorization code received');
@@ -75,13 +74,11 @@ test("a callback link carrying someone's tokens, or their code and state, signs 
     'started in another browser, so no one was signed in',
   );
   expect(await victim.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
-  await victim.context().close();
 });
 
 test("Google's owner of an e-mail takes over the unverified account someone registered with it; the admin sees it", async ({
   page,
-  browser,
-  baseURL,
+  newPage,
   google,
 }) => {
   test.setTimeout(180_000);
@@ -89,12 +86,12 @@ test("Google's owner of an e-mail takes over the unverified account someone regi
   await expect(page).toHaveURL(/\/contacts$/);
   // Mallory registers the victim's address with her own password, and is approved.
   const squatter = { ...account('Mallory'), email: 'victim@example.com' };
-  const mallory = await newPage(browser, baseURL);
+  const mallory = await newPage();
   await signUp(mallory, squatter);
   await approve(page, squatter);
 
   google.fake.addAccount({ sub: '113943641271207611340', email: 'victim@example.com', name: 'Vic Tim' });
-  const victim = await newPage(browser, baseURL);
+  const victim = await newPage();
   await victim.goto('/auth');
   const popupOpened = victim.waitForEvent('popup');
   await victim.getByRole('button', { name: 'Continue with Google' }).click();
@@ -116,6 +113,4 @@ test("Google's owner of an e-mail takes over the unverified account someone regi
   const history = page.getByRole('dialog', { name: 'Account history' });
   await expect(history).toContainText('took the account over');
   await expect(history).toContainText('Its password was removed and every session ended.');
-  await mallory.context().close();
-  await victim.context().close();
 });
