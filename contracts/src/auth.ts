@@ -107,6 +107,14 @@ export const ResetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
+export const VerifyEmailBodySchema = z.object({
+  token: z
+    .string({ error: 'Verification link is incomplete' })
+    .min(1, { error: 'Verification link is incomplete' })
+    .max(1000),
+});
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
 /** The one answer to a reset request, whether or not the e-mail has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset its password. It is valid for 30 minutes.';

@@ -8,6 +8,7 @@ export const WEB_APP_PATHS = [
   '/auth/google/callback',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/privacy-policy',
   '/terms-of-service',
   '/dashboard',

@@ -1,4 +1,9 @@
-import { type FakeSmtp, resetLinkIn, startFakeSmtp } from '../../server/test/fakes/smtp/server';
+import {
+  type FakeSmtp,
+  RESET_SUBJECT,
+  resetLinkIn,
+  startFakeSmtp,
+} from '../../server/test/fakes/smtp/server';
 import { account, test as base, expect, signIn, signUp } from '../support/fixtures';
 
 /** Relate sending its mail to a fake SMTP server living in the test process. */
@@ -30,7 +35,7 @@ test('forgot password: ask for a link, open it from the e-mail, set a new passwo
   await signedOut.getByRole('button', { name: 'Send reset link' }).click();
   await expect(signedOut.getByRole('status')).toContainText('If an account exists for that e-mail');
 
-  const link = resetLinkIn(await smtp.nextMailTo(rosa.email));
+  const link = resetLinkIn(await smtp.nextMailTo(rosa.email, RESET_SUBJECT));
   expect(link.startsWith(`${relate.url}/reset-password?token=`)).toBe(true);
   await signedOut.goto(link);
   await signedOut.getByLabel('New password').fill('a-brand-new-secret');

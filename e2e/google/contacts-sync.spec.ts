@@ -56,3 +56,33 @@ test('connects Google in Settings, previews the contacts, applies them and finds
   await expect(page.getByRole('cell', { name: 'Ivan', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Analytical Engines Ltd' })).toBeVisible();
 });
+
+test('a Connect Google link sent to someone else links nothing and tells them what happened', async ({
+  page,
+  newPage,
+  google,
+}) => {
+  const victimSub = '113943641271207611330';
+  google.fake.addAccount({ sub: victimSub, email: 'victim@gmail.example', name: 'Vic Tim' });
+  await signUp(page, account('Mallory'));
+  await expect(page).toHaveURL(/\/contacts$/);
+  const headers = {
+    authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('auth_token'))}`,
+  };
+  // Mallory starts a connection and sends its Google URL to the victim instead of opening it.
+  const started = await page.request.post('/api/auth/google/connect', { headers });
+  const { authorization_url } = await started.json();
+
+  const victim = await newPage();
+  await victim.goto(authorization_url);
+  await victim.getByRole('button', { name: /Vic Tim/ }).click();
+  await expect(victim).toHaveURL(/\/auth\/google\/callback\?/);
+  const alert = victim.getByRole('alert');
+  await expect(alert).toContainText('Authentication Error');
+  await expect(alert).toContainText('nothing was linked');
+  await expect(alert).toContainText('Relate did not get access to your Google account');
+
+  const status = await page.request.get('/api/auth/google/status', { headers });
+  expect(await status.json()).toMatchObject({ has_google_account: false });
+  expect(google.fake.hasLiveRefreshToken(victimSub)).toBe(false);
+});

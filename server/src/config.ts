@@ -113,6 +113,8 @@ export const ConfigSchema = z.object({
   GOOGLE_OAUTH_BASE_URL: optionalUrl,
   /** Encrypts stored Google refresh tokens (AES-256-GCM); generated and kept in the database when unset. */
   GOOGLE_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** The key GOOGLE_TOKEN_KEY replaces: tokens sealed with it are read and sealed again with the new one. */
+  GOOGLE_TOKEN_KEY_PREVIOUS: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_STARTER: optionalString,

@@ -54,8 +54,13 @@ async function main() {
       clock: config.CLOCK_START ? clockFrom(new Date(config.CLOCK_START)) : undefined,
     });
     const openDb = database;
-    for (const warning of startupWarnings({ databaseKind: database.kind, redisUrl: config.REDIS_URL }))
-      app.log.warn(warning);
+    const warnings = startupWarnings({
+      databaseKind: database.kind,
+      redisUrl: config.REDIS_URL,
+      googleConfigured: Boolean(config.GOOGLE_CLIENT_ID),
+      googleTokenKey: config.GOOGLE_TOKEN_KEY,
+    });
+    for (const warning of warnings) app.log.warn(warning);
 
     let stopping = false;
     const exit = async (code: number) => {

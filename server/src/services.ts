@@ -14,6 +14,7 @@ import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
 import { AuthService } from './modules/auth/auth.service';
+import { EmailVerificationService } from './modules/auth/email-verification.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
 import { PasswordService } from './modules/auth/password.service';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository';
@@ -72,6 +73,20 @@ async function installationSecret(
   return new SystemSettingsRepository(db).getOrInit(key, randomBytes(48).toString('base64url'));
 }
 
+/**
+ * The cipher of stored Google refresh tokens: GOOGLE_TOKEN_KEY, else a key generated and kept in the
+ * database. With GOOGLE_TOKEN_KEY set, tokens sealed with GOOGLE_TOKEN_KEY_PREVIOUS or with a key the
+ * database kept from before are still read, and sealed again with the new key when next used.
+ */
+async function googleTokenCipher(db: Database, config: Config): Promise<TokenCipher> {
+  const settings = new SystemSettingsRepository(db);
+  if (!config.GOOGLE_TOKEN_KEY)
+    return new TokenCipher(await installationSecret(db, 'google_token_key', undefined));
+  const generated = await settings.get('google_token_key');
+  const previous = [config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter((key) => key !== undefined);
+  return new TokenCipher(config.GOOGLE_TOKEN_KEY, previous);
+}
+
 export interface ServiceDeps {
   config: Config;
   db: Database;
@@ -123,7 +138,16 @@ export async function createServices({
   );
   const counters = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
   const throttle = new LoginThrottle(counters, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_SECONDS);
-  const auth = new AuthService(users, tokens, throttle);
+  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, log);
+  const emailVerification = new EmailVerificationService(
+    users,
+    tokens,
+    config.SMTP_URL ? mailer : undefined,
+    config.PUBLIC_URL,
+    clock,
+    log,
+  );
+  const auth = new AuthService(users, tokens, throttle, emailVerification);
   const passwords = new PasswordService(
     db,
     users,
@@ -131,7 +155,7 @@ export async function createServices({
     new PasswordResetsRepository(db),
     throttle,
     counters,
-    createMailer(config.SMTP_URL, config.MAIL_FROM, log),
+    mailer,
     config.PUBLIC_URL,
     clock,
     log,
@@ -238,7 +262,7 @@ export async function createServices({
     db,
     googleRepository,
     googleClient,
-    new TokenCipher(await installationSecret(db, 'google_token_key', config.GOOGLE_TOKEN_KEY)),
+    await googleTokenCipher(db, config),
     users,
     tokens,
     clock,

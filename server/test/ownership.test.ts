@@ -175,6 +175,7 @@ const table: Record<string, OwnershipCase> = {
   },
   // Accounts are the administrators' to change: a signed-in non-administrator gets 403.
   'DELETE /api/admin/users/:id': { create: account(), status: 403 },
+  'GET /api/admin/users/:id/history': { create: account('/history'), status: 403 },
   'POST /api/admin/users/:id/approve': { create: account('/approve'), body: {}, status: 403 },
   'POST /api/admin/users/:id/reject': { create: account('/reject'), status: 403 },
 };

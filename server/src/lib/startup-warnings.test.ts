@@ -12,4 +12,15 @@ describe('startup warnings', () => {
     expect(startupWarnings({ databaseKind: 'postgres', redisUrl: 'redis://127.0.0.1:6379' })).toEqual([]);
     expect(startupWarnings({ databaseKind: 'pglite' })).toEqual([]);
   });
+
+  it('warns when Google is configured without GOOGLE_TOKEN_KEY, and not with it or without Google', () => {
+    const [warning] = startupWarnings({ databaseKind: 'pglite', googleConfigured: true });
+    expect(warning).toContain('without GOOGLE_TOKEN_KEY');
+    expect(warning).toContain('same database');
+    const key = 'k'.repeat(32);
+    expect(startupWarnings({ databaseKind: 'pglite', googleConfigured: true, googleTokenKey: key })).toEqual(
+      [],
+    );
+    expect(startupWarnings({ databaseKind: 'pglite', googleConfigured: false })).toEqual([]);
+  });
 });

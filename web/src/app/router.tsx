@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./routes/password-reset')).ResetPasswordPage }),
   },
   {
+    path: '/verify-email',
+    lazy: async () => ({ Component: (await import('./routes/password-reset')).VerifyEmailPage }),
+  },
+  {
     path: '/privacy-policy',
     lazy: async () => ({ Component: (await import('./routes/privacy-policy')).PrivacyPolicyPage }),
   },

@@ -32,8 +32,6 @@ export interface RequestOptions {
   body?: unknown;
   query?: Query;
   signal?: AbortSignal;
-  /** A token to use instead of the stored one (the Google callback checks a fresh token). */
-  token?: string;
   /** The Accept header (JSON unless said otherwise). */
   accept?: string;
   /** Called with the share of the body sent so far (0-1); the upload then goes through XHR. */
@@ -120,7 +118,7 @@ function refreshSession(expiredToken: string | null): Promise<boolean> {
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
-  const token = options.token ?? accessToken();
+  const token = accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -174,7 +172,7 @@ function sendWithProgress(
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
   const sentToken = accessToken();
   let response = await send(path, options);
-  if (response.status === 401 && !options.token) {
+  if (response.status === 401) {
     const error = await toApiError(response.clone());
     if (error.code === 'SESSION_ENDED') {
       // Signed out elsewhere, password changed, account rejected: a refresh cannot bring it back.

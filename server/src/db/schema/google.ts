@@ -14,13 +14,18 @@ import { contacts } from './contacts';
 import { events } from './events';
 import { users } from './users';
 
-/** One pending Google authorization: its `state` is used once and expires after 10 minutes. */
+/**
+ * One pending Google authorization: its `state` is used once and expires after 10 minutes, and only the
+ * browser that started it (the cookie holding the nonce of `browserNonceHash`) may finish it.
+ */
 export const googleOauthStates = pgTable('google_oauth_states', {
   state: text().primaryKey(),
   purpose: text({ enum: ['sign_in', 'connect'] }).notNull(),
   /** The signed-in user connecting their Google account (purpose connect). */
   userId: integer().references(() => users.id, { onDelete: 'cascade' }),
   nonce: text().notNull(),
+  /** SHA-256 (hex) of the nonce in the starting browser's HttpOnly cookie. */
+  browserNonceHash: text().notNull(),
   codeVerifier: text().notNull(),
   expiresAt: timestamp({ withTimezone: true }).notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

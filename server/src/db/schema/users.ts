@@ -28,6 +28,8 @@ export const users = pgTable(
     timezone: text().notNull().default('UTC'),
     /** The Google account (ID token `sub`) this user signs in with. */
     googleSubject: text('google_subject'),
+    /** When the owner of the e-mail opened the link sent at sign-up; only then may a Google sign-in join a password account. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -76,4 +78,19 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_token_hash_key').on(table.tokenHash),
     index('password_reset_tokens_user_idx').on(table.userId),
   ],
+);
+
+/** What happened to an account that its administrator should know (Admin → the account's history). */
+export const accountHistory = pgTable(
+  'account_history',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['google_takeover'] }).notNull(),
+    message: text().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_history_user_idx').on(table.userId, table.createdAt)],
 );

@@ -1,4 +1,5 @@
 import {
+  AccountHistoryResponseSchema,
   AdminUserResponseSchema,
   ApproveUserBodySchema,
   IdParamsSchema,
@@ -21,6 +22,21 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/pending-users',
     { config: access, schema: { tags: ['admin'], response: { 200: UsersResponseSchema } } },
     async () => ({ users: await users.list('pending') }),
+  );
+
+  app.get(
+    '/admin/users/:id/history',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        description:
+          'What happened to the account that its administrator should know (e.g. a Google takeover).',
+        params: IdParamsSchema,
+        response: { 200: AccountHistoryResponseSchema },
+      },
+    },
+    async (request) => ({ entries: await users.history(request.params.id) }),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import {
   TokenPairSchema,
   UserSchema,
   UsersResponseSchema,
+  VerifyEmailBodySchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthorized } from '../../lib/errors';
@@ -133,6 +134,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await passwords.reset(request.body);
       return { message: 'Your password has been reset. Sign in with your new password.' };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Verifies the e-mail of an account with the token of the link mailed at sign-up (when SMTP_URL is set).',
+        body: VerifyEmailBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await auth.emailVerification.verify(request.body.token);
+      return { message: 'Your e-mail address is verified.' };
     },
   );
 

@@ -3,6 +3,7 @@ import type { LoginBody, User } from '@relate/contracts';
 import { unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
+import type { EmailVerificationService } from './email-verification.service';
 import type { LoginThrottle } from './login-throttle';
 import type { AccessClaims, IssuedTokens, TokenService } from './tokens';
 
@@ -21,6 +22,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly tokens: TokenService,
     private readonly throttle: LoginThrottle,
+    readonly emailVerification: EmailVerificationService,
   ) {}
 
   async register(input: RegisterInput): Promise<{ user: User; tokens?: IssuedTokens }> {
@@ -29,6 +31,7 @@ export class AuthService {
       fullName: input.fullName,
       passwordHash: await hash(input.password),
     });
+    await this.emailVerification.sendLink(user);
     if (user.status !== 'approved') return { user };
     return { user, tokens: await this.tokens.issue(user.id) };
   }

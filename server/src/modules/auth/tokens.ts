@@ -16,6 +16,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** A parallel refresh with a just-used token (several tabs at once) is answered, not taken as theft. */
 const REUSE_GRACE_MS = 10_000;
+const EMAIL_VERIFICATION_TTL_SECONDS = 7 * 86_400;
 /** How long this process trusts that a session is still open before asking the database again. */
 const SESSION_CHECK_TTL_MS = 5_000;
 
@@ -196,6 +197,33 @@ export class TokenService {
     });
     this.sessionChecks.delete(familyId);
     this.sessionChecks.delete(claims.sessionId);
+  }
+
+  /** A signed link token (7 days) saying that its holder received the mail sent to `email` for account `userId`. */
+  emailVerificationToken(userId: number, email: string): Promise<string> {
+    const issuedAt = Math.floor(this.clock().getTime() / 1000);
+    return new SignJWT({ typ: 'verify_email', email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(userId))
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + EMAIL_VERIFICATION_TTL_SECONDS)
+      .sign(this.key);
+  }
+
+  /** The account and e-mail of a valid, unexpired e-mail verification token; undefined otherwise. */
+  async readEmailVerificationToken(token: string): Promise<{ userId: number; email: string } | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: this.clock(),
+      });
+      const userId = Number(payload.sub);
+      if (payload.typ !== 'verify_email' || typeof payload.email !== 'string' || !Number.isInteger(userId))
+        return undefined;
+      return { userId, email: payload.email };
+    } catch {
+      return undefined;
+    }
   }
 
   /** Ends every session of a user (rejection, password change), except `keep` when given. */

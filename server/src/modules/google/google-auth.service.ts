@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, GoogleStatus, User } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { CONNECT_SCOPES, type GoogleClient, SIGN_IN_SCOPES } from '../../integrations/google/google.client';
@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { type Clock, toIso } from '../../lib/time';
 import type { IssuedTokens, TokenService } from '../auth/tokens';
 import type { UsersService } from '../users/users.service';
-import type { GoogleRepository } from './google.repository';
+import type { GoogleRepository, OauthStateRow } from './google.repository';
 import { STALE_SYNC_RUN_MS } from './sync-runs';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -17,13 +17,36 @@ export const googleNotConfigured = () =>
   new AppError(503, 'GOOGLE_NOT_CONFIGURED', 'Google OAuth not configured');
 const callbackError = (code: ErrorCode, message: string) => new AppError(400, code, message);
 
+const SIGN_IN_ELSEWHERE =
+  'This Google sign-in was started in another browser, so no one was signed in. Start again from the Relate sign-in page.';
+const CONNECT_ELSEWHERE =
+  'This Google connection was started in another browser or by another Relate account, so nothing was linked ' +
+  'and Relate did not get access to your Google account. If you did not start it yourself, someone may have ' +
+  'sent you this link to reach your Google data.';
+
+const hashBrowserNonce = (nonce: string) => createHash('sha256').update(nonce).digest('hex');
+
+/** A started authorization: where to send the browser, and the nonce that browser's cookie keeps. */
+export interface GoogleStart {
+  authorizationUrl: string;
+  browserNonce: string;
+}
+
+/** Who finishes an authorization: the nonce in the browser's cookie and the signed-in user of the request. */
+export interface GoogleCallbackCaller {
+  browserNonce?: string;
+  userId?: number;
+}
+
 export type GoogleCallbackResult =
   | { kind: 'signed_in'; user: User; tokens: IssuedTokens }
   | { kind: 'connected'; user: User };
 
 /**
  * Google sign-in and the Google connection: authorization URLs with PKCE (S256), a one-time server-side
- * state (10 minutes) and a nonce; the callback checks all three before it trusts the ID token.
+ * state (10 minutes) and a nonce; the callback checks all three before it trusts the ID token. Each state
+ * is bound to the browser that started it (a nonce in an HttpOnly cookie, its hash kept with the state)
+ * and a connection to the user who started it: a callback opened anywhere else exchanges no code.
  */
 export class GoogleAuthService {
   constructor(
@@ -46,31 +69,37 @@ export class GoogleAuthService {
   }
 
   /** Where to send the browser: sign-in (no userId) or connecting the signed-in user's Google account. */
-  async authorizationUrl(purpose: 'sign_in' | 'connect', userId?: number): Promise<string> {
+  async start(purpose: 'sign_in' | 'connect', userId?: number): Promise<GoogleStart> {
     const client = this.requireClient();
     const now = this.clock();
     await this.repository.deleteExpiredStates(now);
     const { codeVerifier, codeChallenge } = await client.createPkce();
     const state = randomBytes(24).toString('base64url');
     const nonce = randomBytes(24).toString('base64url');
+    const browserNonce = randomBytes(32).toString('base64url');
     await this.repository.insertState({
       state,
       nonce,
+      browserNonceHash: hashBrowserNonce(browserNonce),
       purpose,
       userId: userId ?? null,
       codeVerifier,
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
-    return client.authorizationUrl({
+    const authorizationUrl = await client.authorizationUrl({
       state,
       nonce,
       codeChallenge,
       scopes: purpose === 'connect' ? CONNECT_SCOPES : SIGN_IN_SCOPES,
       offline: purpose === 'connect',
     });
+    return { authorizationUrl, browserNonce };
   }
 
-  async callback(query: { code?: string; state?: string; error?: string }): Promise<GoogleCallbackResult> {
+  async callback(
+    query: { code?: string; state?: string; error?: string },
+    caller: GoogleCallbackCaller,
+  ): Promise<GoogleCallbackResult> {
     const client = this.requireClient();
     if (query.error) throw callbackError('GOOGLE_OAUTH_ERROR', `Google OAuth error: ${query.error}`);
     if (!query.code) throw callbackError('GOOGLE_NO_CODE', 'No authorization code received');
@@ -81,6 +110,7 @@ export class GoogleAuthService {
         'This Google sign-in has expired or was already used. Please try again.',
       );
     }
+    assertStartedBy(state, caller);
     const tokens = await client.exchangeCode(query.code, state.codeVerifier).catch(() => {
       throw callbackError('GOOGLE_AUTH_FAILED', 'Authentication failed');
     });
@@ -122,10 +152,17 @@ export class GoogleAuthService {
     return { kind: 'signed_in', user, tokens: await this.tokens.issue(user.id) };
   }
 
-  /** The account of this Google identity: by subject, else by the (verified) e-mail, else a new one waiting for approval. */
+  /**
+   * The account of this Google identity (`UsersService.joinGoogle`), else a new one waiting for approval.
+   * An account taken over from whoever registered its e-mail loses every session it had.
+   */
   private async signInUser(subject: string, email: string, name?: string): Promise<User> {
-    const existing = await this.users.findForGoogleSignIn(subject, email);
-    if (existing) return existing;
+    const joined = await this.db.transaction(async (tx) => {
+      const found = await this.users.joinGoogle(subject, email, tx);
+      if (found?.takenOver) await this.tokens.revokeAllOf(found.user.id, tx);
+      return found?.user;
+    });
+    if (joined) return joined;
     return this.users.create({
       email: email.toLowerCase(),
       fullName: name ?? email,
@@ -175,10 +212,28 @@ export class GoogleAuthService {
     return this.repository.releaseSyncClaims();
   }
 
-  /** The user's refresh token, for the syncs. */
+  /** The user's refresh token, for the syncs; one sealed with a previous GOOGLE_TOKEN_KEY is sealed again with the current one. */
   async refreshToken(userId: number, db?: Database): Promise<string> {
     const account = await this.repository.account(userId, db);
     if (!account) throw new AppError(409, 'GOOGLE_NOT_CONNECTED', 'Connect your Google account first');
-    return this.cipher.decrypt(account.refreshTokenEncrypted);
+    const { plain, stale } = this.cipher.open(account.refreshTokenEncrypted);
+    if (stale)
+      await this.repository.updateAccount(userId, { refreshTokenEncrypted: this.cipher.encrypt(plain) }, db);
+    return plain;
   }
+}
+
+/**
+ * The callback must come from the browser that started the authorization (its cookie's nonce), and a
+ * connection from the signed-in user who started it: a link sent to someone else signs no one in and
+ * links nothing, and says so to whoever opened it.
+ */
+function assertStartedBy(state: OauthStateRow, caller: GoogleCallbackCaller): void {
+  const sameBrowser =
+    caller.browserNonce !== undefined && hashBrowserNonce(caller.browserNonce) === state.browserNonceHash;
+  if (state.purpose === 'connect') {
+    if (!sameBrowser || caller.userId === undefined || caller.userId !== state.userId) {
+      throw callbackError('GOOGLE_STARTED_ELSEWHERE', CONNECT_ELSEWHERE);
+    }
+  } else if (!sameBrowser) throw callbackError('GOOGLE_STARTED_ELSEWHERE', SIGN_IN_ELSEWHERE);
 }

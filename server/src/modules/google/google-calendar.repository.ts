@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { anyOf, inBatches } from '../../db/batches';
 import type { Database } from '../../db/client';
 import { googleAccounts, googleCalendarLinks, googleCalendarReviews } from '../../db/schema';
 
@@ -83,7 +84,7 @@ export class GoogleCalendarRepository {
     return db
       .select()
       .from(googleCalendarLinks)
-      .where(and(eq(googleCalendarLinks.userId, userId), inArray(googleCalendarLinks.googleEventId, ids)));
+      .where(and(eq(googleCalendarLinks.userId, userId), anyOf(googleCalendarLinks.googleEventId, ids)));
   }
 
   /** The links of a series' occurrences (`<seriesId>_…`). */
@@ -108,7 +109,7 @@ export class GoogleCalendarRepository {
     return db
       .select()
       .from(googleCalendarLinks)
-      .where(and(eq(googleCalendarLinks.userId, userId), inArray(googleCalendarLinks.eventId, eventIds)));
+      .where(and(eq(googleCalendarLinks.userId, userId), anyOf(googleCalendarLinks.eventId, eventIds)));
   }
 
   async saveLink(userId: number, link: NewCalendarLink, db: Database = this.db): Promise<void> {
@@ -127,10 +128,7 @@ export class GoogleCalendarRepository {
     await db
       .delete(googleCalendarLinks)
       .where(
-        and(
-          eq(googleCalendarLinks.userId, userId),
-          inArray(googleCalendarLinks.googleEventId, googleEventIds),
-        ),
+        and(eq(googleCalendarLinks.userId, userId), anyOf(googleCalendarLinks.googleEventId, googleEventIds)),
       );
   }
 
@@ -147,7 +145,7 @@ export class GoogleCalendarRepository {
     return db
       .select()
       .from(googleCalendarReviews)
-      .where(and(eq(googleCalendarReviews.userId, userId), inArray(googleCalendarReviews.id, ids)))
+      .where(and(eq(googleCalendarReviews.userId, userId), anyOf(googleCalendarReviews.id, ids)))
       .for('update');
   }
 
@@ -158,17 +156,17 @@ export class GoogleCalendarRepository {
       .select()
       .from(googleCalendarReviews)
       .where(
-        and(
-          eq(googleCalendarReviews.userId, userId),
-          inArray(googleCalendarReviews.seriesGoogleId, seriesIds),
-        ),
+        and(eq(googleCalendarReviews.userId, userId), anyOf(googleCalendarReviews.seriesGoogleId, seriesIds)),
       )
       .for('update');
   }
 
   /** One review item per Google event: a newer change replaces the older one and keeps its id. */
   async upsertReviews(userId: number, reviews: NewCalendarReview[], db: Database = this.db): Promise<void> {
-    if (reviews.length === 0) return;
+    await inBatches(reviews, (batch) => this.upsertReviewBatch(userId, batch, db));
+  }
+
+  private async upsertReviewBatch(userId: number, reviews: NewCalendarReview[], db: Database) {
     const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
     await db
       .insert(googleCalendarReviews)
@@ -194,7 +192,7 @@ export class GoogleCalendarRepository {
       .where(
         and(
           eq(googleCalendarReviews.userId, userId),
-          inArray(googleCalendarReviews.googleEventId, googleEventIds),
+          anyOf(googleCalendarReviews.googleEventId, googleEventIds),
         ),
       );
   }
@@ -205,9 +203,7 @@ export class GoogleCalendarRepository {
     const rows = await db
       .select({ id: googleCalendarReviews.googleEventId })
       .from(googleCalendarReviews)
-      .where(
-        and(eq(googleCalendarReviews.userId, userId), inArray(googleCalendarReviews.googleEventId, ids)),
-      );
+      .where(and(eq(googleCalendarReviews.userId, userId), anyOf(googleCalendarReviews.googleEventId, ids)));
     return new Set(rows.map((row) => row.id));
   }
 

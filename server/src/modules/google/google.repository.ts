@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { anyOf, inBatches } from '../../db/batches';
 import type { Database } from '../../db/client';
 import {
   googleAccounts,
@@ -158,7 +159,7 @@ export class GoogleRepository {
       .select()
       .from(googleContactLinks)
       .where(
-        and(eq(googleContactLinks.userId, userId), inArray(googleContactLinks.resourceName, resourceNames)),
+        and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.resourceName, resourceNames)),
       );
   }
 
@@ -179,7 +180,7 @@ export class GoogleRepository {
     const rows = await db
       .select({ contactId: googleContactLinks.contactId })
       .from(googleContactLinks)
-      .where(and(eq(googleContactLinks.userId, userId), inArray(googleContactLinks.contactId, contactIds)));
+      .where(and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.contactId, contactIds)));
     return new Set(rows.map((row) => row.contactId));
   }
 
@@ -190,10 +191,11 @@ export class GoogleRepository {
       .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.locallyEdited, true)));
   }
 
-  /** New links (contacts just created from Google), in one statement. */
+  /** New links (contacts just created from Google), a statement per ROWS_PER_STATEMENT. */
   async insertLinks(userId: number, links: NewContactLink[], db: Database = this.db): Promise<void> {
-    if (links.length === 0) return;
-    await db.insert(googleContactLinks).values(links.map((link) => ({ ...link, userId })));
+    await inBatches(links, (batch) =>
+      db.insert(googleContactLinks).values(batch.map((link) => ({ ...link, userId }))),
+    );
   }
 
   async saveLink(userId: number, link: NewContactLink, db: Database = this.db): Promise<void> {
@@ -246,13 +248,16 @@ export class GoogleRepository {
     return db
       .select()
       .from(googleContactReviews)
-      .where(and(eq(googleContactReviews.userId, userId), inArray(googleContactReviews.id, ids)))
+      .where(and(eq(googleContactReviews.userId, userId), anyOf(googleContactReviews.id, ids)))
       .for('update');
   }
 
   /** One review item per Google contact: a newer change replaces the older one and keeps its id. */
   async upsertReviews(userId: number, reviews: NewContactReview[], db: Database = this.db): Promise<void> {
-    if (reviews.length === 0) return;
+    await inBatches(reviews, (batch) => this.upsertReviewBatch(userId, batch, db));
+  }
+
+  private async upsertReviewBatch(userId: number, reviews: NewContactReview[], db: Database) {
     const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
     await db
       .insert(googleContactReviews)
@@ -278,10 +283,7 @@ export class GoogleRepository {
     await db
       .delete(googleContactReviews)
       .where(
-        and(
-          eq(googleContactReviews.userId, userId),
-          inArray(googleContactReviews.resourceName, resourceNames),
-        ),
+        and(eq(googleContactReviews.userId, userId), anyOf(googleContactReviews.resourceName, resourceNames)),
       );
   }
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
-import { callback, connectGoogle, consent, signInWithGoogle } from '../../../test/google';
+import { callback, connectGoogle, consent, signInWithGoogle, startGoogle } from '../../../test/google';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 let google: RunningFakeGoogle;
@@ -104,28 +104,69 @@ describe('Google sign-in', () => {
 
   it('refuses a replayed, forged or expired state and a code exchanged with the wrong PKCE verifier', async () => {
     fake().addAccount({ sub: '100000000000000000003', email: 'replay@gmail.example', name: 'Re Play' });
-    const start = async () =>
-      (await t.app.inject({ method: 'GET', url: '/api/auth/google' })).json().authorization_url;
-    const first = await consent(fake(), await start(), '100000000000000000003');
-    expect((await callback(t.app, first)).statusCode).toBe(200);
-    const replayed = await callback(t.app, first);
+    const { authorizationUrl, cookie } = await startGoogle(t.app);
+    const first = await consent(fake(), authorizationUrl, '100000000000000000003');
+    expect((await callback(t.app, first, { cookie })).statusCode).toBe(200);
+    const replayed = await callback(t.app, first, { cookie });
     expect(replayed.statusCode).toBe(400);
     expect(replayed.json()).toMatchObject({ code: 'GOOGLE_STATE_INVALID' });
 
-    const forged = await callback(t.app, { code: first.code, state: 'made-up-state' });
+    const forged = await callback(t.app, { code: first.code, state: 'made-up-state' }, { cookie });
     expect(forged.json().code).toBe('GOOGLE_STATE_INVALID');
 
-    const late = await consent(fake(), await start(), '100000000000000000003');
+    const lateStart = await startGoogle(t.app);
+    const late = await consent(fake(), lateStart.authorizationUrl, '100000000000000000003');
     now = new Date(Date.now() + 11 * 60_000);
-    expect((await callback(t.app, late)).json().code).toBe('GOOGLE_STATE_INVALID');
+    expect((await callback(t.app, late, { cookie: lateStart.cookie })).json().code).toBe(
+      'GOOGLE_STATE_INVALID',
+    );
     now = new Date();
 
     // The code of one authorization with the state (and so the verifier) of another.
-    const a = await consent(fake(), await start(), '100000000000000000003');
-    const b = await consent(fake(), await start(), '100000000000000000003');
-    const mixed = await callback(t.app, { code: a.code, state: b.state });
+    const a = await consent(fake(), (await startGoogle(t.app)).authorizationUrl, '100000000000000000003');
+    const bStart = await startGoogle(t.app);
+    const b = await consent(fake(), bStart.authorizationUrl, '100000000000000000003');
+    const mixed = await callback(t.app, { code: a.code, state: b.state }, { cookie: bStart.cookie });
     expect(mixed.statusCode).toBe(400);
     expect(mixed.json()).toMatchObject({ error: 'Authentication failed', code: 'GOOGLE_AUTH_FAILED' });
+  });
+
+  it('binds each authorization to its browser with an HttpOnly, SameSite=Lax cookie of 10 minutes', async () => {
+    const { setCookie } = await startGoogle(t.app);
+    expect(setCookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth/google',
+      maxAge: 600,
+    });
+    expect(setCookie?.value).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("signs no one in when a sign-in's code and state are opened in another browser (login CSRF)", async () => {
+    fake().addAccount({ sub: '100000000000000000005', email: 'attacker@gmail.example', name: 'Mallory' });
+    // The attacker starts a sign-in in their own browser, consents, and sends the callback link on.
+    const attacker = await startGoogle(t.app);
+    const link = await consent(fake(), attacker.authorizationUrl, '100000000000000000005');
+    const victimBrowser = await startGoogle(t.app); // a victim with a sign-in of their own under way
+    for (const cookie of [undefined, victimBrowser.cookie, `${attacker.cookie}x`]) {
+      const opened = await callback(t.app, link, { cookie });
+      expect(opened.statusCode).toBe(400);
+      expect(opened.json()).toMatchObject({
+        code: expect.stringMatching(/GOOGLE_(STARTED_ELSEWHERE|STATE_INVALID)/),
+      });
+      expect(opened.json().access_token).toBeUndefined();
+    }
+    const fresh = await startGoogle(t.app);
+    const freshLink = await consent(fake(), fresh.authorizationUrl, '100000000000000000005');
+    const opened = await callback(t.app, freshLink);
+    expect(opened.json()).toMatchObject({
+      code: 'GOOGLE_STARTED_ELSEWHERE',
+      error: expect.stringContaining('started in another browser, so no one was signed in'),
+    });
+    // Used up: not even the attacker's own browser can finish it now.
+    expect((await callback(t.app, freshLink, { cookie: fresh.cookie })).json().code).toBe(
+      'GOOGLE_STATE_INVALID',
+    );
   });
 
   it('refuses a Google account whose e-mail is not verified', async () => {
@@ -175,6 +216,92 @@ describe('Google connection', () => {
     expect(fake().hasLiveRefreshToken(sub)).toBe(false);
     expect((await call(user, 'GET', '/api/auth/google/status')).json().has_google_account).toBe(false);
     expect((await sync(user)).json().code).toBe('GOOGLE_NOT_CONNECTED');
+  });
+});
+
+describe('Google sign-in to an account someone else registered (pre-hijack)', () => {
+  it('takes over a password account whose e-mail was never verified: the password goes, its sessions end, the administrator sees it', async () => {
+    const email = 'prey@example.com';
+    const squatter = await createUser(t.app, { email, password: 'squatter-pass-1' });
+    fake().addAccount({ sub: '100000000000000000020', email, name: 'Real Owner' });
+    const owner = await signInWithGoogle(t.app, fake(), '100000000000000000020');
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json().user.id).toBe(squatter.id);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'squatter-pass-1' },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await call(squatter, 'GET', '/api/auth/me')).statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { authorization: `Bearer ${squatter.refreshToken}` },
+    });
+    expect(refreshed.statusCode).toBe(401);
+    const ownerSession = { authorization: `Bearer ${owner.json().access_token}` };
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: ownerSession })).statusCode,
+    ).toBe(200);
+
+    const history = await call(admin, 'GET', `/api/admin/users/${squatter.id}/history`);
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().entries).toEqual([
+      {
+        kind: 'google_takeover',
+        message: expect.stringContaining('e-mail was never verified'),
+        created_at: expect.any(String),
+      },
+    ]);
+    // Only administrators read an account's history.
+    expect((await call(squatter, 'GET', `/api/admin/users/${squatter.id}/history`)).statusCode).toBe(401);
+    const other = await createUser(t.app);
+    expect((await call(other, 'GET', `/api/admin/users/${squatter.id}/history`)).statusCode).toBe(403);
+  });
+});
+
+describe('Google connection started by someone else (OAuth CSRF)', () => {
+  const victimSub = '100000000000000000010';
+  const hijack = async (finish: (attacker: TestUser, victim: TestUser, cookie?: string) => object) => {
+    fake().addAccount({ sub: victimSub, email: 'victim@gmail.example', name: 'Victim' });
+    const attacker = await createUser(t.app);
+    const victim = await createUser(t.app);
+    const started = await startGoogle(t.app, attacker);
+    const link = await consent(fake(), started.authorizationUrl, victimSub);
+    const response = await callback(t.app, link, finish(attacker, victim, started.cookie));
+    return { attacker, response };
+  };
+
+  it.each([
+    [
+      "the victim's browser, signed in as the victim",
+      (_a: TestUser, victim: TestUser) => ({ headers: victim.headers }),
+    ],
+    ["the victim's browser, signed out", () => ({})],
+    [
+      "the starting browser's cookie with the victim's session",
+      (_a: TestUser, victim: TestUser, cookie?: string) => ({ cookie, headers: victim.headers }),
+    ],
+    [
+      "the starting browser's cookie, signed out",
+      (_a: TestUser, _v: TestUser, cookie?: string) => ({ cookie }),
+    ],
+    [
+      "the attacker's session without the starting browser's cookie",
+      (attacker: TestUser) => ({ headers: attacker.headers }),
+    ],
+  ])('links nothing when finished in %s, and says what happened', async (_name, finish) => {
+    const { attacker, response } = await hijack(finish);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'GOOGLE_STARTED_ELSEWHERE',
+      error: expect.stringContaining('nothing was linked'),
+    });
+    expect((await call(attacker, 'GET', '/api/auth/google/status')).json().has_google_account).toBe(false);
+    // The code was never exchanged: Relate holds no token of the victim's Google account.
+    expect(fake().hasLiveRefreshToken(victimSub)).toBe(false);
   });
 });
 

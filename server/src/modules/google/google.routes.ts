@@ -15,11 +15,28 @@ import {
   IdParamsSchema,
   MessageSchema,
 } from '@relate/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bearerToken } from '../../plugins/access';
+import { browserNonceOf, clearBrowserNonce, setBrowserNonce } from './google-browser-cookie';
 
 export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { googleAuth, googleContacts, googleCalendar } = app.services;
+  const { auth, googleAuth, googleContacts, googleCalendar } = app.services;
+  const secureCookie = new URL(app.config.PUBLIC_URL).protocol === 'https:';
+
+  /** Starts an authorization and binds it to this browser (its cookie). */
+  const start = async (reply: FastifyReply, purpose: 'sign_in' | 'connect', userId?: number) => {
+    const { authorizationUrl, browserNonce } = await googleAuth.start(purpose, userId);
+    setBrowserNonce(reply, browserNonce, secureCookie);
+    return { authorization_url: authorizationUrl };
+  };
+
+  /** The callback is public (sign-in); a connection needs its user, so a token sent must be valid. */
+  const signedInUserId = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    return token ? (await auth.authenticate(token)).user.id : undefined;
+  };
 
   app.get(
     '/auth/google',
@@ -28,11 +45,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description:
-          "Google's sign-in URL (PKCE, one-time state); 503 'Google OAuth not configured' without GOOGLE_CLIENT_ID.",
+          "Google's sign-in URL (PKCE, one-time state bound to this browser by an HttpOnly cookie); 503 'Google OAuth not configured' without GOOGLE_CLIENT_ID.",
         response: { 200: GoogleAuthorizationSchema },
       },
     },
-    async () => ({ authorization_url: await googleAuth.authorizationUrl('sign_in') }),
+    async (_request, reply) => start(reply, 'sign_in'),
   );
 
   app.post(
@@ -42,11 +59,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description:
-          'Google consent URL for contacts and calendar with offline access (Settings → Connect Google).',
+          'Google consent URL for contacts and calendar with offline access (Settings → Connect Google), bound to this user and browser.',
         response: { 200: GoogleAuthorizationSchema },
       },
     },
-    async (request) => ({ authorization_url: await googleAuth.authorizationUrl('connect', request.user.id) }),
+    async (request, reply) => start(reply, 'connect', request.user.id),
   );
 
   app.get(
@@ -56,13 +73,15 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description:
-          'Exchanges the code of a sign-in (answers a session) or of a connection (answers connected).',
+          'Exchanges the code of a sign-in (answers a session) or of a connection (answers connected), only in the browser that started it (its cookie) and, for a connection, signed in as the user who started it.',
         querystring: GoogleCallbackQuerySchema,
         response: { 200: GoogleCallbackResponseSchema },
       },
     },
-    async (request) => {
-      const result = await googleAuth.callback(request.query);
+    async (request, reply) => {
+      const caller = { browserNonce: browserNonceOf(request), userId: await signedInUserId(request) };
+      clearBrowserNonce(reply, secureCookie);
+      const result = await googleAuth.callback(request.query, caller);
       if (result.kind === 'connected') return { user: result.user, connected: true };
       return { user: result.user, ...result.tokens };
     },

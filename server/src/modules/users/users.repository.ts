@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runNamed } from '../../db/named-statements';
-import { users } from '../../db/schema';
+import { accountHistory, users } from '../../db/schema';
 import type { AuthUser } from './users.mappers';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
 export type UserRole = UserRow['role'];
+export type AccountHistoryRow = typeof accountHistory.$inferSelect;
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
@@ -52,6 +53,22 @@ export class UsersRepository {
   async findByEmail(email: string, db: Database = this.db): Promise<UserRow | undefined> {
     const [row] = await db.select().from(users).where(emailMatches(email));
     return row;
+  }
+
+  async addHistory(
+    entry: Pick<AccountHistoryRow, 'userId' | 'kind' | 'message'>,
+    db: Database = this.db,
+  ): Promise<void> {
+    await db.insert(accountHistory).values(entry);
+  }
+
+  /** The account's history, newest first. */
+  history(userId: number, db: Database = this.db): Promise<AccountHistoryRow[]> {
+    return db
+      .select()
+      .from(accountHistory)
+      .where(eq(accountHistory.userId, userId))
+      .orderBy(desc(accountHistory.createdAt), desc(accountHistory.id));
   }
 
   async findByGoogleSubject(subject: string, db: Database = this.db): Promise<UserRow | undefined> {

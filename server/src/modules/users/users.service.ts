@@ -1,4 +1,4 @@
-import type { User } from '@relate/contracts';
+import type { AccountHistoryEntry, User } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import {
@@ -117,14 +117,59 @@ export class UsersService {
     if (!updated) throw notFound('User');
   }
 
-  /** The account of a Google identity: by Google subject, else by the verified e-mail, which then remembers the subject. */
-  async findForGoogleSignIn(subject: string, email: string): Promise<User | undefined> {
-    const bySubject = await this.repository.findByGoogleSubject(subject);
-    if (bySubject) return toUserDto(bySubject);
-    const byEmail = await this.repository.findByEmail(email);
+  /**
+   * The account a Google identity (with a Google-verified e-mail) signs in to: by Google subject, else by
+   * that e-mail, which then remembers the subject. A password account whose e-mail was never verified by
+   * a link may have been registered by someone else before its owner came: the Google owner takes it over
+   * (the password goes; the caller ends its sessions) and its history says so. Inside the caller's transaction.
+   */
+  async joinGoogle(
+    subject: string,
+    email: string,
+    tx: Database,
+  ): Promise<{ user: User; takenOver: boolean } | undefined> {
+    const bySubject = await this.repository.findByGoogleSubject(subject, tx);
+    if (bySubject) return { user: toUserDto(bySubject), takenOver: false };
+    const byEmail = await this.repository.findByEmail(email, tx);
     if (!byEmail) return undefined;
-    if (byEmail.googleSubject) return toUserDto(byEmail);
-    return toUserDto((await this.repository.update(byEmail.id, { googleSubject: subject }))!);
+    if (byEmail.googleSubject) return { user: toUserDto(byEmail), takenOver: false };
+    const takenOver = byEmail.passwordHash !== null && byEmail.emailVerifiedAt === null;
+    const row = await this.repository.update(
+      byEmail.id,
+      takenOver ? { googleSubject: subject, passwordHash: null } : { googleSubject: subject },
+      tx,
+    );
+    this.forget(byEmail.id);
+    if (takenOver) {
+      await this.repository.addHistory(
+        {
+          userId: byEmail.id,
+          kind: 'google_takeover',
+          message:
+            `The owner of the Google account ${email} signed in, and this account's e-mail was never verified ` +
+            'by a link: they took the account over. Its password was removed and every session ended.',
+        },
+        tx,
+      );
+    }
+    return { user: toUserDto(row!), takenOver };
+  }
+
+  /** Marks the account's e-mail verified (its owner opened the link sent to it); false when the account or e-mail changed. */
+  async markEmailVerified(id: number, email: string, at: Date): Promise<boolean> {
+    const row = await this.repository.findById(id);
+    if (!row || row.email.toLowerCase() !== email.toLowerCase()) return false;
+    if (!row.emailVerifiedAt) await this.repository.update(id, { emailVerifiedAt: at });
+    return true;
+  }
+
+  async history(id: number): Promise<AccountHistoryEntry[]> {
+    if (!(await this.repository.findById(id))) throw notFound('User');
+    return (await this.repository.history(id)).map((row) => ({
+      kind: row.kind,
+      message: row.message,
+      created_at: row.createdAt.toISOString(),
+    }));
   }
 
   async findByEmail(email: string): Promise<AuthUser | undefined> {

@@ -15,8 +15,8 @@ export interface FakeSmtp {
   mails: ReceivedMail[];
   /** The mails to `address` so far, oldest first. */
   mailsTo(address: string): ReceivedMail[];
-  /** Resolves with the next mail to `address` not yet returned, waiting for it if needed. */
-  nextMailTo(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the next mail to `address` (with this subject, when given) not yet returned, waiting for it if needed. */
+  nextMailTo(address: string, subject?: string, timeoutMs?: number): Promise<ReceivedMail>;
   onMail(listener: (mail: ReceivedMail) => void): void;
   close(): Promise<void>;
 }
@@ -55,12 +55,15 @@ export async function startFakeSmtp(options: { port?: number } = {}): Promise<Fa
     url: `smtp://127.0.0.1:${port}`,
     mails,
     mailsTo,
-    nextMailTo(address, timeoutMs = 10_000) {
+    nextMailTo(address, subject, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         let settled = false;
         const take = () => {
           if (settled) return true;
-          const mail = mailsTo(address).find((candidate) => !handedOut.has(candidate));
+          const mail = mailsTo(address).find(
+            (candidate) =>
+              !handedOut.has(candidate) && (subject === undefined || candidate.subject === subject),
+          );
           if (!mail) return false;
           settled = true;
           handedOut.add(mail);
@@ -80,6 +83,16 @@ export async function startFakeSmtp(options: { port?: number } = {}): Promise<Fa
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export const RESET_SUBJECT = 'Reset your Relate password';
+export const VERIFICATION_SUBJECT = 'Verify your Relate e-mail address';
+
+/** The link of an e-mail verification mail. */
+export function verificationLinkIn(mail: ReceivedMail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/verify-email\?token=[\w.-]+/)?.[0];
+  if (!link) throw new Error(`No verification link in mail "${mail.subject}"`);
+  return link;
 }
 
 /** The reset link in a password-reset mail. */

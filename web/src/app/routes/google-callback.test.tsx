@@ -7,7 +7,8 @@ import { GoogleCallbackPage } from './google-callback';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 vi.mock('@/features/auth/api/auth-api', () => ({ getMe: vi.fn(), exchangeGoogleCode: vi.fn() }));
-vi.mock('@/features/auth/auth-provider', () => ({ useAuth: () => ({ startSession: vi.fn(() => false) }) }));
+const startSession = vi.fn(() => false);
+vi.mock('@/features/auth/auth-provider', () => ({ useAuth: () => ({ startSession }) }));
 
 const apiError = (message: string) => ({ status: 400, code: 'BAD', message, details: [] });
 
@@ -50,8 +51,10 @@ describe('Google callback page', () => {
 
   it('says an unexpected error occurred when the flow throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.mocked(getMe).mockRejectedValue(new TypeError("Cannot read properties of undefined (reading 'id')"));
-    renderCallback('?token=t0k3n');
+    vi.mocked(exchangeGoogleCode).mockRejectedValue(
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+    );
+    renderCallback('?code=abc&state=xyz');
     await expectAuthenticationError('An unexpected error occurred');
     expect(screen.queryByText(/Cannot read properties/)).not.toBeInTheDocument();
   });
@@ -72,11 +75,26 @@ describe('Google callback page', () => {
     vi.unstubAllGlobals();
   });
 
-  it('confirms success when the token identifies a user', async () => {
-    vi.mocked(getMe).mockResolvedValue({ data: { id: 1, email: 'ada@example.com' }, error: null } as never);
-    renderCallback('?token=t0k3n');
-    expect(await screen.findByText('Success!')).toBeInTheDocument();
-    expect(screen.getByText('Authentication successful! You can close this window.')).toBeInTheDocument();
-    expect(toast.error).not.toHaveBeenCalled();
+  it("never signs in with tokens from the URL (someone else's session in a link)", async () => {
+    vi.mocked(getMe).mockResolvedValue({
+      data: { id: 9, email: 'mallory@example.com' },
+      error: null,
+    } as never);
+    renderCallback('?token=attacker-access&refresh_token=attacker-refresh');
+    await expectAuthenticationError('No authorization code received');
+    expect(getMe).not.toHaveBeenCalled();
+    expect(startSession).not.toHaveBeenCalled();
+    expect(screen.queryByText('Success!')).not.toBeInTheDocument();
+  });
+
+  it('shows what happened when the server refuses a link started in another browser', async () => {
+    const message =
+      'This Google connection was started in another browser or by another Relate account, so nothing was linked.';
+    vi.mocked(exchangeGoogleCode).mockResolvedValue({
+      data: null,
+      error: { ...apiError(message), code: 'GOOGLE_STARTED_ELSEWHERE' },
+    } as never);
+    renderCallback('?code=abc&state=xyz');
+    await expectAuthenticationError(message);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
-import { exchangeGoogleCode, getMe } from '@/features/auth/api/auth-api';
+import { exchangeGoogleCode } from '@/features/auth/api/auth-api';
 import { useAuth } from '@/features/auth/auth-provider';
 
 const AUTH_ERROR_FALLBACK = 'An error occurred during authentication.';
@@ -72,13 +72,8 @@ export function GoogleCallbackPage() {
     void (async () => {
       const error = params.get('error');
       if (error) return fail(`Google OAuth error: ${error}`);
-      const token = params.get('token');
-      if (token) {
-        const { data, error: meError } = await getMe(token);
-        return data
-          ? succeed(data, token, params.get('refresh_token') ?? undefined)
-          : fail(meError?.message || AUTH_ERROR_FALLBACK);
-      }
+      // Only a code and state, which the server accepts from the browser that started the sign-in; a
+      // session never arrives in the URL (a link with someone's tokens would sign the visitor in as them).
       const code = params.get('code');
       if (!code) return fail('No authorization code received');
       const { data, error: exchangeError } = await exchangeGoogleCode(code, params.get('state'));

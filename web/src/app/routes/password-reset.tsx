@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { VerifyEmail } from '@/features/auth/components/verify-email';
 import { AuthShell } from './auth-shell';
 
 export function ForgotPasswordPage() {
@@ -16,6 +17,15 @@ export function ResetPasswordPage() {
   return (
     <AuthShell>
       <ResetPasswordForm token={searchParams.get('token')} />
+    </AuthShell>
+  );
+}
+
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  return (
+    <AuthShell>
+      <VerifyEmail token={searchParams.get('token')} />
     </AuthShell>
   );
 }

@@ -1,4 +1,10 @@
-import type { AdminUserResponse, User, UsersResponse } from '@relate/contracts';
+import type {
+  AccountHistoryEntry,
+  AccountHistoryResponse,
+  AdminUserResponse,
+  User,
+  UsersResponse,
+} from '@relate/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
@@ -12,6 +18,15 @@ export const adminUsersQuery = () =>
   });
 
 export const useAdminUsers = () => useQuery(adminUsersQuery());
+
+/** An account's history (GET /admin/users/:id/history), while `id` is set. */
+export const useAccountHistory = (id: number | undefined) =>
+  useQuery({
+    queryKey: adminKeys.history(id ?? 0),
+    queryFn: ({ signal }) => fetchJson<AccountHistoryResponse>(`/admin/users/${id}/history`, { signal }),
+    select: (data): AccountHistoryEntry[] => data.entries,
+    enabled: id !== undefined,
+  });
 
 type UserAction = 'approve' | 'reject' | 'delete';
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useListState } from '@/lib/use-list-state';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useUserAction } from '../api/admin-api';
+import { AccountHistoryDialog } from './account-history-dialog';
 import { sortUsers, USER_HIDEABLE_COLUMNS, UsersTable } from './users-table';
 
 type Filter = 'all' | 'pending' | 'approved' | 'rejected';
@@ -31,6 +32,7 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
   const reject = useUserAction('reject');
   const remove = useUserAction('delete');
   const [toDelete, setToDelete] = useState<User | null>(null);
+  const [historyOf, setHistoryOf] = useState<User | null>(null);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>({});
 
   const all = users.data ?? [];
@@ -135,6 +137,7 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
                   run(reject, user.id, 'User rejected successfully', 'Failed to reject user')
                 }
                 onDelete={setToDelete}
+                onHistory={setHistoryOf}
                 columnVisibility={columnVisibility}
               />
             )}
@@ -142,6 +145,7 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
         </CardContent>
       </Card>
 
+      <AccountHistoryDialog user={historyOf} onClose={() => setHistoryOf(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

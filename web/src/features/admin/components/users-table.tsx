@@ -1,6 +1,6 @@
 import type { User } from '@relate/contracts';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
-import { CheckIcon, PhoneIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
+import { CheckIcon, HistoryIcon, PhoneIcon, SendIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { hideableColumns } from '@/components/data-table/column-visibility-menu';
 import { DataTable } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
@@ -90,6 +90,7 @@ interface UsersTableProps {
   onApprove: (user: User) => void;
   onReject: (user: User) => void;
   onDelete: (user: User) => void;
+  onHistory: (user: User) => void;
   busy: boolean;
   columnVisibility?: VisibilityState;
 }
@@ -102,6 +103,7 @@ export function UsersTable({
   onApprove,
   onReject,
   onDelete,
+  onHistory,
   busy,
   columnVisibility,
 }: UsersTableProps) {
@@ -132,6 +134,10 @@ export function UsersTable({
               )}
             </>
           )}
+          <Button size="sm" variant="ghost" onClick={() => onHistory(user)}>
+            <HistoryIcon />
+            History
+          </Button>
           {user.id === currentUserId ? (
             <span className="px-2 text-xs text-muted-foreground" title="You cannot delete your own account">
               Your account

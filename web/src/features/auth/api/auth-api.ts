@@ -13,7 +13,7 @@ export const login = (body: LoginBody) => request<LoginResponse>('/auth/login', 
 export const register = (body: RegisterBody) =>
   request<RegisterResponse>('/auth/register', { method: 'POST', body });
 
-export const getMe = (token?: string) => request<User>('/auth/me', { token });
+export const getMe = () => request<User>('/auth/me');
 
 export const logout = (refreshToken: string | null) =>
   request<{ message: string }>('/auth/logout', {

@@ -1,4 +1,10 @@
-import type { ChangePasswordBody, ForgotPasswordBody, Message, ResetPasswordBody } from '@relate/contracts';
+import type {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  Message,
+  ResetPasswordBody,
+  VerifyEmailBody,
+} from '@relate/contracts';
 import { ApiError, fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
 
@@ -11,9 +17,13 @@ export const forgotPassword = (body: ForgotPasswordBody) =>
 export const resetPassword = (body: ResetPasswordBody) =>
   fetchJson<Message>('/auth/reset-password', { method: 'POST', body });
 
+export const verifyEmail = (body: VerifyEmailBody) =>
+  fetchJson<Message>('/auth/verify-email', { method: 'POST', body });
+
 export const useChangePassword = () => useAppMutation({ mutationFn: changePassword });
 export const useForgotPassword = () => useAppMutation({ mutationFn: forgotPassword });
 export const useResetPassword = () => useAppMutation({ mutationFn: resetPassword });
+export const useVerifyEmail = () => useAppMutation({ mutationFn: verifyEmail });
 
 /** The field an API error names (`details: [{ field, message }]`), if any. */
 export function fieldOf(error: unknown): { field: string; message: string } | undefined {
