@@ -95,10 +95,9 @@ describe('Google Contacts', () => {
       });
       // The second work number shares a cell with the first (' ::: '); it is kept in the notes.
       expect(stored(ada).notes).toBe('Poet of numbers, said "hi"\nWork: +44 20 7946 0201');
-      expect(stored(ada).birthday).toBeUndefined();
-      expect(ada && 'warnings' in ada && ada.warnings).toEqual([
-        'Birthday "--12-10" is not a full date; left out',
-      ]);
+      // Google writes a birthday without a year as --12-10: kept as month and day (decision 41).
+      expect(stored(ada).birthday).toBe('0004-12-10');
+      expect(ada && 'warnings' in ada && ada.warnings).toEqual([]);
       expect(identity(acme)).toMatchObject({
         first_name: null,
         email: 'info@acme.example',
@@ -162,7 +161,7 @@ describe('Outlook', () => {
     expect(stored(jurgen)).toMatchObject({
       birthday: '1970-12-31',
       address: 'Königstraße 5\nMünchen\n80331\nDeutschland',
-      tags: 'Kunden;Lieferanten',
+      tags: 'Kunden, Lieferanten',
       notes: 'Zahlungsziel 30 Tage; Rabatt 5 %',
       custom_fields: { Department: 'Vertrieb' },
     });
@@ -195,7 +194,7 @@ describe('Outlook', () => {
     });
     expect(stored(anna)).toMatchObject({
       address: 'Hauptstr. 1\n2. OG\nBerlin\n10115\nGermany',
-      tags: 'Kunden;VIP',
+      tags: 'Kunden, VIP',
     });
     expect(stored(anna).birthday).toBeUndefined(); // Outlook writes 0/0/00 for "none"
     expect(identity(bob)).toMatchObject({ first_name: 'Bob', last_name: 'Jones', email: null });

@@ -1,10 +1,15 @@
 import type { Readable } from 'node:stream';
 import {
+  birthdayProblem,
   CSV_PREVIEW_ROWS,
   EMPTY_CONTACT_MESSAGE,
+  isEmailAddress,
   isEmptyContact,
+  normaliseTags,
+  normaliseUrl,
   PersonBodySchema,
   type PersonInput,
+  storedBirthday,
 } from '@relate/contracts';
 import { openCsv } from '../../lib/csv';
 import { combineValues, findClashes } from '../../lib/csv/clash';
@@ -157,32 +162,57 @@ const MOBILE_LABEL = /mobil|cell|handy|portable|m[oó]vil|celular|iphone/i;
 const NO_DATE = new Set(['0/0/00', '0.0.00', '00.00.0000']);
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
+const URL_FIELDS = new Set<PersonField>([
+  'linkedin_url',
+  'github_url',
+  'facebook_url',
+  'twitter_url',
+  'website_url',
+  'avatar_url',
+]);
+
 /** Google writes several values in one cell separated by ' ::: ' and marks its own groups with '* '. */
 const tagList = (value: string) =>
-  value
-    .split(MULTI)
-    .map((tag) => tag.trim())
-    .filter((tag) => tag && !tag.startsWith('* '))
-    .join(', ');
+  normaliseTags(
+    value
+      .split(MULTI)
+      .filter((tag) => !tag.trim().startsWith('* '))
+      .join(', '),
+  );
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const shown = (value: string) => `"${value.slice(0, 60)}"`;
 
-/** Turns the cells of one field into its stored text, or a warning when the value cannot be kept. */
+/** A birthday as written in exports: ISO, year-less (--12-10) or a spreadsheet's date; undefined when none. */
+function birthdayValue(raw: string, warnings: string[]): string | undefined {
+  if (NO_DATE.has(raw)) return undefined;
+  const parsed = /^(\d{4}|-)-\d{2}-\d{2}$/.test(raw) ? raw : parseCsvDate(raw) && isoDay(parseCsvDate(raw)!);
+  if (!parsed) {
+    warnings.push(`Birthday ${shown(raw)} is not a date; left out`);
+    return undefined;
+  }
+  const problem = birthdayProblem(parsed);
+  if (!problem) return storedBirthday(parsed);
+  warnings.push(`Birthday ${shown(raw)}: ${problem.replace(/^Birthday /, '')}; left out`);
+  return undefined;
+}
+
+/** Turns the cells of one field into its stored text, or a warning when the value cannot be kept (the API's rules). */
 function fieldValue(field: PersonField, raw: string, warnings: string[]): string | undefined {
   if (field === 'tags') return tagList(raw) || undefined;
   if (field === 'email') {
     const email = raw.split(MULTI)[0].trim();
-    if (email.includes('@')) return email;
-    warnings.push(`"${email.slice(0, 60)}" is not an e-mail address; left out`);
+    if (isEmailAddress(email)) return email;
+    warnings.push(`${shown(email)} is not an e-mail address; left out`);
     return undefined;
   }
-  if (field === 'birthday') {
-    if (NO_DATE.has(raw)) return undefined;
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : parseCsvDate(raw) && isoDay(parseCsvDate(raw)!);
-    if (date) return date;
-    warnings.push(`Birthday "${raw}" is not a full date; left out`);
+  if (URL_FIELDS.has(field)) {
+    const url = normaliseUrl(raw.split(MULTI)[0]);
+    if (url) return url;
+    warnings.push(`${shown(raw)} is not a web address; left out`);
     return undefined;
   }
+  if (field === 'birthday') return birthdayValue(raw, warnings);
   if (DATE_FIELDS.has(field) && !NO_DATE.has(raw)) return parseCsvDate(raw)?.toISOString() ?? raw;
   if (DATE_FIELDS.has(field)) return undefined;
   return raw;
