@@ -323,6 +323,8 @@ export const CsvPreviewResponseSchema = z.object({
   rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()) })),
   errors: z.array(CsvRowMessageSchema),
   warnings: z.array(CsvRowMessageSchema),
+  /** Columns whose first values do not look like the field they go to (digits-only ids as phones). */
+  column_checks: z.array(z.object({ column: z.string(), field: z.string(), message: z.string() })),
 });
 export type CsvPreviewResponse = z.infer<typeof CsvPreviewResponseSchema>;
 

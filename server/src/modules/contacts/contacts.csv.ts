@@ -18,6 +18,7 @@ import {
   type CombineMode,
   contactTargetFields,
   fieldLabel,
+  looksLikePhone,
   suggestContactMapping,
 } from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
@@ -218,6 +219,36 @@ function fieldValue(field: PersonField, raw: string, warnings: string[]): string
   return raw;
 }
 
+const DIGITS_ONLY = /^\d+$/;
+
+/** Why a column's values do not look like its field, or undefined: phones, e-mails and links are checked. */
+function valuesDoubt(field: PersonField, values: string[]): string | undefined {
+  const present = values.map((value) => value.trim()).filter(Boolean);
+  if (present.length === 0) return undefined;
+  const share = (test: (value: string) => boolean) => present.filter(test).length / present.length;
+  const example = (test: (value: string) => boolean) => shown(present.find(test) ?? present[0]);
+  if (field === 'phone' || field === 'mobile') {
+    if (share((value) => DIGITS_ONLY.test(value)) >= 0.8)
+      return `Digits only, such as ${example((value) => DIGITS_ONLY.test(value))}: these look like ids, not phone numbers`;
+    if (share(looksLikePhone) < 0.5)
+      return `Values such as ${example((value) => !looksLikePhone(value))} do not look like phone numbers`;
+  }
+  if (field === 'email' && share(isEmailAddress) < 0.5)
+    return `Values such as ${example((value) => !isEmailAddress(value))} are not e-mail addresses: they will be left out`;
+  if (URL_FIELDS.has(field) && share((value) => normaliseUrl(value) !== null) < 0.5)
+    return `Values such as ${example((value) => normaliseUrl(value) === null)} are not web addresses: they will be left out`;
+  return undefined;
+}
+
+/** The columns whose first values (`samples`, per column) do not look like the field the plan puts them on. */
+export function columnChecks(headers: string[], plan: ImportPlan, samples: string[][]) {
+  return plan.targets.flatMap((target, index) => {
+    if (target.kind !== 'field') return [];
+    const message = valuesDoubt(target.field, samples[index] ?? []);
+    return message ? [{ column: headers[index], field: target.field, message }] : [];
+  });
+}
+
 export type ParsedContactRow = { person: PersonInput; warnings: string[] } | { error: string };
 
 /** One CSV row as a contact body, or the reason it cannot be imported; null for a row with nothing mapped in it. */
@@ -295,8 +326,12 @@ export async function inspectContactsCsv(file: Readable | Buffer) {
   let totalRows = 0;
   const preview: Record<string, string>[] = [];
   const samples: string[][] = table.headers.map(() => []);
+  const filled = table.headers.map(() => false);
   for await (const { values } of table.records) {
     totalRows++;
+    values.forEach((value, index) => {
+      if (!filled[index] && value.trim()) filled[index] = true;
+    });
     if (totalRows <= GUESS_SAMPLE_ROWS)
       values.forEach((value, index) => {
         samples[index].push(value);
@@ -306,7 +341,7 @@ export async function inspectContactsCsv(file: Readable | Buffer) {
         Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
       );
   }
-  const suggestion = suggestContactMapping(table.headers, samples);
+  const suggestion = suggestContactMapping(table.headers, samples, filled);
   return {
     csv_columns: table.headers,
     contact_fields: CSV_CONTACT_FIELDS,
