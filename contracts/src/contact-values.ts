@@ -34,7 +34,7 @@ export function normaliseUrl(value: string): string | null {
  * A birthday without a year ('--12-10', as vCard and Google write it) is stored in year 0004, a leap
  * year so that 29 February fits (decision 41). Clients show such a date without its year.
  */
-export const YEARLESS_BIRTHDAY_YEAR = '0004';
+const YEARLESS_BIRTHDAY_YEAR = '0004';
 const YEARLESS = /^--(\d{2})-(\d{2})$/;
 
 /** '--12-10' → '0004-12-10'; other values unchanged. */

@@ -44,7 +44,7 @@ function labelledCustom(headers: string[], header: string, samples: string[][]) 
 
 /** Record ids, owner ids, uuids: the numbering of the system the file comes from, never a contact field. */
 const IDENTIFIER = /(^| )(id|ids|uuid|guid)( |$)/;
-export const isIdentifierHeader = (header: string) => IDENTIFIER.test(normaliseHeader(header));
+const isIdentifierHeader = (header: string) => IDENTIFIER.test(normaliseHeader(header));
 const IDENTIFIER_REASON = 'An id of the system the file comes from: Relate numbers its contacts itself';
 const EMPTY_REASON = 'Empty in every row';
 
