@@ -2,14 +2,19 @@ import { z } from 'zod';
 import {
   filterText,
   IdSchema,
-  inStoredYears,
   optionalIsoDateTime,
   PageQuerySchema,
   storedText,
-  storedYearsMessage,
   TimestampSchema,
 } from './common';
 import { CONTACT_STATUSES, GENDERS, JOB_STATUSES, PRIORITIES } from './contact-options';
+import {
+  birthdayProblem,
+  isEmailAddress,
+  normaliseTags,
+  normaliseUrl,
+  storedBirthday,
+} from './contact-values';
 
 export const GenderSchema = z.enum(GENDERS);
 export const JobStatusSchema = z.enum(JOB_STATUSES);
@@ -92,12 +97,43 @@ const choice = <T extends readonly [string, ...string[]]>(label: string, options
     z.enum(options, { error: `${label} must be one of ${options.join(', ')}` }).nullable(),
   );
 
+/** A link field: stored with its scheme (https:// added when missing); anything else is refused. */
+const link = (label: string) =>
+  text(label).transform((value, context) => {
+    if (value === null) return null;
+    const url = normaliseUrl(value);
+    if (url === null)
+      context.addIssue({
+        code: 'custom',
+        message: `${label} must be a web address such as example.com/page`,
+      });
+    return url;
+  });
+
+const email = text('Email', 320).refine((value) => value === null || isEmailAddress(value), {
+  error: 'Email must be an e-mail address such as name@example.com',
+});
+
 const birthday = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true }), z.literal(''), z.null()], {
-    error: 'Birthday must be a date (YYYY-MM-DD) or empty',
-  })
-  .refine((value) => !value || inStoredYears(value), { error: storedYearsMessage('Birthday') })
-  .transform((value) => (value ? value.slice(0, 10) : null));
+  .union(
+    [
+      z.iso.date(),
+      z.iso.datetime({ offset: true, local: true }),
+      z.string().regex(/^--\d{2}-\d{2}$/),
+      z.literal(''),
+      z.null(),
+    ],
+    { error: 'Birthday must be a date (YYYY-MM-DD, or --MM-DD without a year) or empty' },
+  )
+  .transform((value, context) => {
+    if (!value) return null;
+    const day = storedBirthday(value.slice(0, 10));
+    const problem = birthdayProblem(day);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+    return day;
+  });
+
+const tags = text('Tags', 2000).transform((value) => (value === null ? null : normaliseTags(value) || null));
 
 /**
  * Names every JavaScript object has already (`constructor`, `toString`, `__proto__`…, in any case): a
@@ -130,27 +166,27 @@ const personFields = {
   last_name: text('Last name', 200).optional(),
   gender: choice('Gender', GENDERS).optional(),
   birthday: birthday.optional(),
-  email: text('Email', 320).optional(),
+  email: email.optional(),
   phone: text('Phone', 100).optional(),
   mobile: text('Mobile', 100).optional(),
   address: text('Address').optional(),
   organization: text('Organization', 300).optional(),
   job_title: text('Job title', 300).optional(),
   job_status: choice('Job status', JOB_STATUSES).optional(),
-  linkedin_url: text('LinkedIn URL').optional(),
-  github_url: text('GitHub URL').optional(),
-  facebook_url: text('Facebook URL').optional(),
-  twitter_url: text('Twitter URL').optional(),
-  website_url: text('Website URL').optional(),
+  linkedin_url: link('LinkedIn URL').optional(),
+  github_url: link('GitHub URL').optional(),
+  facebook_url: link('Facebook URL').optional(),
+  twitter_url: link('Twitter URL').optional(),
+  website_url: link('Website URL').optional(),
   notes: text('Notes', 50_000).optional(),
   source: text('Source', 300).optional(),
-  tags: text('Tags', 2000).optional(),
+  tags: tags.optional(),
   last_contact_date: optionalIsoDateTime('Last contact date').optional(),
   next_follow_up_date: optionalIsoDateTime('Next follow-up date').optional(),
   status: choice('Status', CONTACT_STATUSES).optional(),
   priority: choice('Priority', PRIORITIES).optional(),
   group: text('Group', 300).optional(),
-  avatar_url: text('Avatar URL').optional(),
+  avatar_url: link('Avatar URL').optional(),
   custom_fields: customFields.optional(),
 };
 
@@ -308,6 +344,8 @@ export const CsvPreviewResponseSchema = z.object({
   rows: z.array(z.object({ row: z.number().int(), values: z.record(z.string(), z.string()) })),
   errors: z.array(CsvRowMessageSchema),
   warnings: z.array(CsvRowMessageSchema),
+  /** Columns whose first values do not look like the field they go to (digits-only ids as phones). */
+  column_checks: z.array(z.object({ column: z.string(), field: z.string(), message: z.string() })),
 });
 export type CsvPreviewResponse = z.infer<typeof CsvPreviewResponseSchema>;
 

@@ -4,6 +4,7 @@ export * from './bots';
 export * from './common';
 export * from './companies';
 export * from './contact-options';
+export * from './contact-values';
 export * from './contacts';
 export * from './errors';
 export * from './events';

@@ -17,6 +17,11 @@ describe('formatDate / formatDateTime / formatNumber', () => {
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(2026, 0, 5)),
     );
     expect(formatDate('2026-01-05')).toContain('2026');
+    // A birthday kept without its year (decision 41) shows month and day only.
+    expect(formatDate('0004-12-10')).toBe(
+      new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' }).format(new Date(2000, 11, 10)),
+    );
+    expect(formatDate('0004-12-10')).not.toMatch(/4/);
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime('2026-01-05T10:30:00')).toBe(

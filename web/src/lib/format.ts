@@ -1,3 +1,4 @@
+import { isYearlessBirthday } from '@relate/contracts';
 import { isValid, parseISO } from 'date-fns';
 
 /**
@@ -7,6 +8,7 @@ import { isValid, parseISO } from 'date-fns';
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
+const monthDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
 const utcDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat(undefined);
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
@@ -18,9 +20,11 @@ function parse(value: string | null | undefined): Date | null {
   return isValid(date) ? date : null;
 }
 
+/** A day, in the locale's medium style; a birthday kept without its year (year 0004) as month and day: 'Dec 10'. */
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
-  return date ? dateFormat.format(date) : '';
+  if (!date) return '';
+  return value && isYearlessBirthday(value) ? monthDayFormat.format(date) : dateFormat.format(date);
 }
 
 export function formatDateTime(value: string | null | undefined): string {

@@ -13,7 +13,8 @@ const fixture = (name: string) =>
 async function importAsSuggested(file: Buffer | string) {
   const table = await readCsvRows(file);
   const samples = table.headers.map((_, index) => table.rows.slice(0, 50).map((row) => row.values[index]));
-  const suggestion = suggestContactMapping(table.headers, samples);
+  const filled = table.headers.map((_, index) => table.rows.some((row) => row.values[index].trim() !== ''));
+  const suggestion = suggestContactMapping(table.headers, samples, filled);
   const plan = planImport(table.headers, suggestion.mapping, suggestion.combine);
   const people = table.rows.map((row) => parseContactRow(plan, row.values));
   return { suggestion, people, headers: table.headers };
@@ -56,9 +57,13 @@ describe('Google Contacts', () => {
       expect(suggestion.profile).toEqual({ id: 'google', name: 'Google Contacts' });
       expect(suggestion.mapping).toMatchObject({
         'First Name': 'first_name',
-        'Middle Name': 'skip',
+        'Middle Name': 'custom_Middle Name',
         'Phonetic First Name': 'skip',
-        'Name Prefix': 'skip',
+        'Name Prefix': 'custom_Name Prefix',
+        // Empty in every row: no custom field for it.
+        'Name Suffix': 'skip',
+        // Named by the label beside it.
+        'Custom Field 1 - Value': 'custom_Pronouns',
         Nickname: 'custom_Nickname',
         'Organization Title': 'job_title',
         'E-mail 1 - Value': 'email',
@@ -66,6 +71,7 @@ describe('Google Contacts', () => {
         'Phone 1 - Value': 'phone_by_label',
       });
       expect(suggestion.reasons['Phonetic First Name']).toMatch(/phonetic/i);
+      expect(suggestion.reasons['Name Suffix']).toBe('Empty in every row');
 
       const [grace, ada, acme] = people;
       expect(identity(grace)).toEqual({
@@ -82,7 +88,12 @@ describe('Google Contacts', () => {
         address: '1 Main St\nSuite 4\nArlington, VA 22201\nUSA',
         website_url: 'https://example.com/grace',
         tags: 'Navy',
-        custom_fields: { Nickname: 'Amazing Grace', 'Email 2': 'grace@example.com' },
+        // The middle name is kept in a custom field rather than dropped.
+        custom_fields: {
+          Nickname: 'Amazing Grace',
+          'Middle Name': 'Brewster',
+          'Email 2': 'grace@example.com',
+        },
       });
       expect(identity(ada)).toEqual({
         first_name: 'Ada',
@@ -95,10 +106,16 @@ describe('Google Contacts', () => {
       });
       // The second work number shares a cell with the first (' ::: '); it is kept in the notes.
       expect(stored(ada).notes).toBe('Poet of numbers, said "hi"\nWork: +44 20 7946 0201');
-      expect(stored(ada).birthday).toBeUndefined();
-      expect(ada && 'warnings' in ada && ada.warnings).toEqual([
-        'Birthday "--12-10" is not a full date; left out',
-      ]);
+      // Google writes a birthday without a year as --12-10: kept as month and day (decision 41).
+      expect(stored(ada).birthday).toBe('0004-12-10');
+      expect(stored(ada).custom_fields).toEqual({
+        'Name Prefix': 'Dr.',
+        Nickname: 'Addie',
+        Department: 'Research',
+        'Email 2': 'ada@work.example',
+        Pronouns: 'she/her',
+      });
+      expect(ada && 'warnings' in ada && ada.warnings).toEqual([]);
       expect(identity(acme)).toMatchObject({
         first_name: null,
         email: 'info@acme.example',
@@ -141,7 +158,7 @@ describe('Outlook', () => {
     const { suggestion, people } = await importAsSuggested(fixture('outlook_de_semicolon_utf8bom.csv'));
     expect(suggestion.profile).toEqual({ id: 'outlook_de', name: 'Outlook (Deutsch)' });
     expect(suggestion.mapping).toMatchObject({
-      Anrede: 'skip',
+      Anrede: 'custom_Name Prefix',
       Vorname: 'first_name',
       'Weitere Vornamen': 'skip',
       Nachname: 'last_name',
@@ -162,9 +179,9 @@ describe('Outlook', () => {
     expect(stored(jurgen)).toMatchObject({
       birthday: '1970-12-31',
       address: 'Königstraße 5\nMünchen\n80331\nDeutschland',
-      tags: 'Kunden;Lieferanten',
+      tags: 'Kunden, Lieferanten',
       notes: 'Zahlungsziel 30 Tage; Rabatt 5 %',
-      custom_fields: { Department: 'Vertrieb' },
+      custom_fields: { Department: 'Vertrieb', 'Name Prefix': 'Herr' },
     });
     expect(identity(zoe)).toMatchObject({
       first_name: 'Zoë',
@@ -195,7 +212,7 @@ describe('Outlook', () => {
     });
     expect(stored(anna)).toMatchObject({
       address: 'Hauptstr. 1\n2. OG\nBerlin\n10115\nGermany',
-      tags: 'Kunden;VIP',
+      tags: 'Kunden, VIP',
     });
     expect(stored(anna).birthday).toBeUndefined(); // Outlook writes 0/0/00 for "none"
     expect(identity(bob)).toMatchObject({ first_name: 'Bob', last_name: 'Jones', email: null });
@@ -244,6 +261,135 @@ describe('other sources', () => {
     expect(stored(people[0]).last_contact_date).toBe('2020-01-13T10:00:00.000Z');
     expect(identity(people[1])).toMatchObject({ first_name: 'Brian', phone: '+1 555-0100' });
     expect(identity(people[2])).toMatchObject({ first_name: null, email: 'no-name@example.com' });
+  });
+
+  it("HubSpot contacts with company columns: the contact's own phone and address, the company's left out", async () => {
+    const { suggestion, people } = await importAsSuggested(fixture('hubspot_contacts_with_companies.csv'));
+    expect(suggestion.profile).toEqual({ id: 'hubspot_companies', name: 'HubSpot contacts' });
+    expect(suggestion.mapping).toMatchObject({
+      'Record ID - Contact': 'skip',
+      'Phone Number': 'phone',
+      'Mobile Phone Number': 'mobile',
+      'Street Address': 'address',
+      City: 'address',
+      'Country/Region': 'address',
+      'Associated Company IDs': 'skip',
+      'Record ID - Company': 'skip',
+      'Company name': 'organization',
+      'Company Domain Name': 'skip',
+      // The repeated headers after Record ID - Company are the company's.
+      'Phone Number (2)': 'skip',
+      'City (2)': 'skip',
+      'Country/Region (2)': 'skip',
+      'Company owner': 'skip',
+    });
+    expect(suggestion.reasons['Record ID - Contact']).toMatch(/HubSpot's own id/);
+    expect(suggestion.reasons['Phone Number (2)']).toBe(
+      "A property of the contact's company, not of the contact",
+    );
+    expect(suggestion.combine).toEqual({ address: 'lines' });
+    const [maria, brian, ana] = people;
+    expect(identity(maria)).toEqual({
+      first_name: 'Maria',
+      last_name: 'Johnson',
+      email: 'emailmaria@hubspot.com',
+      phone: '+1 617-555-0101',
+      mobile: '+1 617-555-0111',
+      organization: 'HubSpot',
+      job_title: 'Marketing Manager',
+    });
+    expect(stored(maria)).toMatchObject({
+      address: '25 First Street\nCambridge\nMA\n02141\nUnited States',
+      last_contact_date: '2024-03-13T10:00:00.000Z',
+      custom_fields: { 'Lifecycle Stage': 'lead' },
+    });
+    // Brian has no address of his own: the company's City and Country stay the company's.
+    expect(identity(brian)).toMatchObject({
+      phone: '+1 617-555-0102',
+      mobile: null,
+      organization: 'HubSpot',
+    });
+    expect(stored(brian).address).toBeUndefined();
+    expect(identity(ana)).toMatchObject({ phone: null, mobile: '+55 11 91234-5678', organization: null });
+    expect(stored(ana).address).toBe('Av. Paulista 1000\nSão Paulo\nSP\n01310-100\nBrazil');
+  });
+
+  it("Google Contacts' Outlook CSV: recognised, the home address in lines, name parts and user fields kept", async () => {
+    const { suggestion, people } = await importAsSuggested(fixture('google_contacts_outlook.csv'));
+    expect(suggestion.profile).toEqual({ id: 'google_outlook', name: 'Google Contacts (Outlook CSV)' });
+    expect(suggestion.mapping).toMatchObject({
+      Title: 'custom_Name Prefix',
+      'Middle Name': 'custom_Middle Name',
+      Suffix: 'custom_Name Suffix',
+      'Home Street': 'address',
+      'Home Street 2': 'address',
+      'Home City': 'address',
+      'Home State': 'address',
+      'Home Postal Code': 'address',
+      'Home Country': 'address',
+      'Home Address': 'skip',
+      'Business Street': 'custom_Business Address',
+      'Business Country': 'custom_Business Address',
+      'User 1': 'custom_User 1',
+      'User 2': 'skip',
+    });
+    expect(suggestion.combine).toEqual({
+      address: 'lines',
+      phone: 'first',
+      'custom_business address': 'lines',
+    });
+    const [grace, ada, acme] = people;
+    expect(identity(grace)).toEqual({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace@navy.example',
+      phone: '+1 555 0100',
+      mobile: '+1 555 0199',
+      organization: 'US Navy',
+      job_title: 'Rear Admiral',
+    });
+    expect(stored(grace)).toMatchObject({
+      address: '1 Main St\nApt 4\nArlington\nVA\n22201\nUnited States',
+      website_url: 'https://www.navy.example/grace',
+      gender: 'female',
+      birthday: '1906-12-09',
+      notes: 'Wrote the first compiler',
+      tags: 'Navy, Friends',
+      custom_fields: {
+        'Name Prefix': 'Dr.',
+        'Middle Name': 'Brewster',
+        'Email 2': 'grace@example.com',
+        'User 1': 'COBOL',
+      },
+    });
+    expect(identity(ada)).toMatchObject({ phone: '+44 20 7946 0200', mobile: '+44 20 7946 0100' });
+    expect(stored(ada)).toMatchObject({
+      address: "12 St James's Square\nLondon\nSW1Y 4JH\nUnited Kingdom",
+      birthday: '0004-12-10',
+      custom_fields: {
+        'Name Suffix': 'Countess of Lovelace',
+        'Business Address': '10 Downing St\nLondon\nSW1A 2AA\nUnited Kingdom',
+      },
+    });
+    expect(identity(acme)).toMatchObject({
+      first_name: null,
+      organization: 'Acme GmbH',
+      phone: '+49 30 1234567',
+    });
+  });
+
+  it('Thunderbird: Custom 1 to 4 become custom fields of those names', async () => {
+    const { suggestion, people } = await importAsSuggested(fixture('thunderbird_export.csv'));
+    expect(suggestion.mapping).toMatchObject({
+      'Custom 1': 'custom_Custom 1',
+      'Custom 4': 'custom_Custom 4',
+    });
+    expect(stored(people[1]).custom_fields).toEqual({
+      'Custom 1': 'custom, 1',
+      'Custom 2': 'custom\t2',
+      'Custom 3': 'custom3',
+      'Custom 4': 'custom\n4',
+    });
   });
 
   it('LinkedIn Connections: past the Notes preamble, Position is the job title', async () => {
@@ -304,6 +450,28 @@ describe('guessing the columns of an unknown file', () => {
       organization: 'Analytical Engines',
       job_title: 'Engineer',
     });
+  });
+
+  it('never proposes an id column for a field, however much its digits look like a phone number', async () => {
+    const csv = [
+      'Record ID - Contact,Name,Phone Number,Owner ID,Contact UUID,Phone Number',
+      '100000000001,Maria Johnson,+1 617-555-0101,52312,4f1c2e9a,+1 888-482-7768',
+      '100000000002,Brian Halligan,+1 617-555-0102,52312,7a0d33bc,+1 888-482-7768',
+    ].join('\n');
+    const { suggestion, people } = await importAsSuggested(csv);
+    expect(suggestion.profile).toBeNull();
+    expect(suggestion.mapping).toEqual({
+      'Record ID - Contact': 'skip',
+      Name: 'full_name',
+      'Phone Number': 'phone',
+      'Owner ID': 'skip',
+      'Contact UUID': 'skip',
+      'Phone Number (2)': 'skip',
+    });
+    expect(suggestion.reasons['Record ID - Contact']).toBe(
+      'An id of the system the file comes from: Relate numbers its contacts itself',
+    );
+    expect(identity(people[0])).toMatchObject({ first_name: 'Maria', phone: '+1 617-555-0101' });
   });
 
   it('starts a second column that looks like a filled field as Skip, saying which column fills it', async () => {

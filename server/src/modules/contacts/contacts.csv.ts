@@ -1,12 +1,17 @@
 import type { Readable } from 'node:stream';
 import {
+  birthdayProblem,
   CSV_PREVIEW_ROWS,
   EMPTY_CONTACT_MESSAGE,
+  isEmailAddress,
   isEmptyContact,
   isReservedFieldName,
+  normaliseTags,
+  normaliseUrl,
   PersonBodySchema,
   type PersonInput,
   reservedFieldNameMessage,
+  storedBirthday,
 } from '@relate/contracts';
 import { openCsv } from '../../lib/csv';
 import { combineValues, findClashes } from '../../lib/csv/clash';
@@ -15,6 +20,7 @@ import {
   type CombineMode,
   contactTargetFields,
   fieldLabel,
+  looksLikePhone,
   suggestContactMapping,
 } from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
@@ -162,35 +168,90 @@ const MOBILE_LABEL = /mobil|cell|handy|portable|m[oó]vil|celular|iphone/i;
 const NO_DATE = new Set(['0/0/00', '0.0.00', '00.00.0000']);
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
+const URL_FIELDS = new Set<PersonField>([
+  'linkedin_url',
+  'github_url',
+  'facebook_url',
+  'twitter_url',
+  'website_url',
+  'avatar_url',
+]);
+
 /** Google writes several values in one cell separated by ' ::: ' and marks its own groups with '* '. */
 const tagList = (value: string) =>
-  value
-    .split(MULTI)
-    .map((tag) => tag.trim())
-    .filter((tag) => tag && !tag.startsWith('* '))
-    .join(', ');
+  normaliseTags(
+    value
+      .split(MULTI)
+      .filter((tag) => !tag.trim().startsWith('* '))
+      .join(', '),
+  );
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const shown = (value: string) => `"${value.slice(0, 60)}"`;
 
-/** Turns the cells of one field into its stored text, or a warning when the value cannot be kept. */
+/** A birthday as written in exports: ISO, year-less (--12-10) or a spreadsheet's date; undefined when none. */
+function birthdayValue(raw: string, warnings: string[]): string | undefined {
+  if (NO_DATE.has(raw)) return undefined;
+  const parsed = /^(\d{4}|-)-\d{2}-\d{2}$/.test(raw) ? raw : parseCsvDate(raw) && isoDay(parseCsvDate(raw)!);
+  if (!parsed) {
+    warnings.push(`Birthday ${shown(raw)} is not a date; left out`);
+    return undefined;
+  }
+  const problem = birthdayProblem(parsed);
+  if (!problem) return storedBirthday(parsed);
+  warnings.push(`Birthday ${shown(raw)}: ${problem.replace(/^Birthday /, '')}; left out`);
+  return undefined;
+}
+
+/** Turns the cells of one field into its stored text, or a warning when the value cannot be kept (the API's rules). */
 function fieldValue(field: PersonField, raw: string, warnings: string[]): string | undefined {
   if (field === 'tags') return tagList(raw) || undefined;
   if (field === 'email') {
     const email = raw.split(MULTI)[0].trim();
-    if (email.includes('@')) return email;
-    warnings.push(`"${email.slice(0, 60)}" is not an e-mail address; left out`);
+    if (isEmailAddress(email)) return email;
+    warnings.push(`${shown(email)} is not an e-mail address; left out`);
     return undefined;
   }
-  if (field === 'birthday') {
-    if (NO_DATE.has(raw)) return undefined;
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : parseCsvDate(raw) && isoDay(parseCsvDate(raw)!);
-    if (date) return date;
-    warnings.push(`Birthday "${raw}" is not a full date; left out`);
+  if (URL_FIELDS.has(field)) {
+    const url = normaliseUrl(raw.split(MULTI)[0]);
+    if (url) return url;
+    warnings.push(`${shown(raw)} is not a web address; left out`);
     return undefined;
   }
+  if (field === 'birthday') return birthdayValue(raw, warnings);
   if (DATE_FIELDS.has(field) && !NO_DATE.has(raw)) return parseCsvDate(raw)?.toISOString() ?? raw;
   if (DATE_FIELDS.has(field)) return undefined;
   return raw;
+}
+
+const DIGITS_ONLY = /^\d+$/;
+
+/** Why a column's values do not look like its field, or undefined: phones, e-mails and links are checked. */
+function valuesDoubt(field: PersonField, values: string[]): string | undefined {
+  const present = values.map((value) => value.trim()).filter(Boolean);
+  if (present.length === 0) return undefined;
+  const share = (test: (value: string) => boolean) => present.filter(test).length / present.length;
+  const example = (test: (value: string) => boolean) => shown(present.find(test) ?? present[0]);
+  if (field === 'phone' || field === 'mobile') {
+    if (share((value) => DIGITS_ONLY.test(value)) >= 0.8)
+      return `Digits only, such as ${example((value) => DIGITS_ONLY.test(value))}: these look like ids, not phone numbers`;
+    if (share(looksLikePhone) < 0.5)
+      return `Values such as ${example((value) => !looksLikePhone(value))} do not look like phone numbers`;
+  }
+  if (field === 'email' && share(isEmailAddress) < 0.5)
+    return `Values such as ${example((value) => !isEmailAddress(value))} are not e-mail addresses: they will be left out`;
+  if (URL_FIELDS.has(field) && share((value) => normaliseUrl(value) !== null) < 0.5)
+    return `Values such as ${example((value) => normaliseUrl(value) === null)} are not web addresses: they will be left out`;
+  return undefined;
+}
+
+/** The columns whose first values (`samples`, per column) do not look like the field the plan puts them on. */
+export function columnChecks(headers: string[], plan: ImportPlan, samples: string[][]) {
+  return plan.targets.flatMap((target, index) => {
+    if (target.kind !== 'field') return [];
+    const message = valuesDoubt(target.field, samples[index] ?? []);
+    return message ? [{ column: headers[index], field: target.field, message }] : [];
+  });
 }
 
 export type ParsedContactRow = { person: PersonInput; warnings: string[] } | { error: string };
@@ -270,8 +331,12 @@ export async function inspectContactsCsv(file: Readable | Buffer) {
   let totalRows = 0;
   const preview: Record<string, string>[] = [];
   const samples: string[][] = table.headers.map(() => []);
+  const filled = table.headers.map(() => false);
   for await (const { values } of table.records) {
     totalRows++;
+    values.forEach((value, index) => {
+      if (!filled[index] && value.trim()) filled[index] = true;
+    });
     if (totalRows <= GUESS_SAMPLE_ROWS)
       values.forEach((value, index) => {
         samples[index].push(value);
@@ -281,7 +346,7 @@ export async function inspectContactsCsv(file: Readable | Buffer) {
         Object.fromEntries(table.headers.map((header, index) => [header, values[index].slice(0, 200)])),
       );
   }
-  const suggestion = suggestContactMapping(table.headers, samples);
+  const suggestion = suggestContactMapping(table.headers, samples, filled);
   return {
     csv_columns: table.headers,
     contact_fields: CSV_CONTACT_FIELDS,

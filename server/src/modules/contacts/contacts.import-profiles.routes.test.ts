@@ -52,7 +52,7 @@ describe('recognised exports through the API', () => {
     const user = await createUser(t.app);
     const { columns, response } = await importAsSuggested(user, fixture('google_contacts_current.csv'));
     expect(columns.profile).toEqual({ id: 'google', name: 'Google Contacts' });
-    expect(columns.reasons['Name Prefix']).toBe('A title such as Dr. or Mr.: not part of the first name');
+    expect(columns.suggested_mapping['Name Prefix']).toBe('custom_Name Prefix');
     expect(response.json()).toMatchObject({ imported_count: 3, skipped_count: 0, total_rows: 3 });
     const [grace, ada] = await people(user);
     expect(grace).toMatchObject({
@@ -67,7 +67,82 @@ describe('recognised exports through the API', () => {
     });
     expect(ada).toMatchObject({ first_name: 'Ada', phone: '+44 20 7946 0200', mobile: '+44 20 7946 0100' });
     const fields = await t.app.inject({ method: 'GET', url: '/api/custom-fields', headers: user.headers });
-    expect(fields.json().custom_fields).toEqual(['Nickname', 'Department', 'Email 2']);
+    expect(fields.json().custom_fields).toEqual([
+      'Middle Name',
+      'Name Prefix',
+      'Nickname',
+      'Department',
+      'Email 2',
+      'Pronouns',
+    ]);
+  });
+});
+
+describe("exports with ids, repeated headers and Outlook columns, through the dialog's calls", () => {
+  it('HubSpot contacts with company columns: the contact gets its own phone, never its record id', async () => {
+    const user = await createUser(t.app);
+    const file = fixture('hubspot_contacts_with_companies.csv');
+    const { columns, fields, response } = await importAsSuggested(user, file);
+    expect(columns.profile).toEqual({ id: 'hubspot_companies', name: 'HubSpot contacts' });
+    const preview = (await upload(user, '/api/csv/preview', file, fields)).json();
+    expect(preview.column_checks).toEqual([]);
+    expect(response.json()).toMatchObject({ imported_count: 3, skipped_count: 0 });
+    const [maria, brian, ana] = await people(user);
+    expect(maria).toMatchObject({
+      first_name: 'Maria',
+      phone: '+1 617-555-0101',
+      mobile: '+1 617-555-0111',
+      organization: 'HubSpot',
+      address: '25 First Street\nCambridge\nMA\n02141\nUnited States',
+      custom_fields: { 'Lifecycle Stage': 'lead' },
+    });
+    expect(brian).toMatchObject({ phone: '+1 617-555-0102', address: null });
+    expect(ana).toMatchObject({ mobile: '+55 11 91234-5678', organization: null });
+    for (const person of [maria, brian, ana]) expect(person.phone ?? '').not.toMatch(/^\d+$/);
+  });
+
+  it("Google's Outlook CSV: recognised, addresses joined in lines, nothing of them skipped", async () => {
+    const user = await createUser(t.app);
+    const { columns, response } = await importAsSuggested(user, fixture('google_contacts_outlook.csv'));
+    expect(columns.profile).toEqual({ id: 'google_outlook', name: 'Google Contacts (Outlook CSV)' });
+    for (const header of ['Home Street', 'Home City', 'Home Postal Code', 'Home Country'])
+      expect(columns.suggested_mapping[header]).toBe('address');
+    expect(response.json()).toMatchObject({ imported_count: 3, skipped_count: 0, warnings: [] });
+    const [grace, ada] = await people(user);
+    expect(grace).toMatchObject({
+      address: '1 Main St\nApt 4\nArlington\nVA\n22201\nUnited States',
+      website_url: 'https://www.navy.example/grace',
+      tags: 'Navy, Friends',
+      custom_fields: { 'Name Prefix': 'Dr.', 'Middle Name': 'Brewster' },
+    });
+    expect(ada).toMatchObject({
+      address: "12 St James's Square\nLondon\nSW1Y 4JH\nUnited Kingdom",
+      birthday: '0004-12-10',
+    });
+  });
+
+  it('preview flags a column whose values do not look like its field: digits-only ids as phones', async () => {
+    const user = await createUser(t.app);
+    const file = fixture('hubspot_contacts_with_companies.csv');
+    const response = await upload(
+      user,
+      '/api/csv/preview',
+      file,
+      json({ 'Record ID - Contact': 'phone', 'First Name': 'first_name', Email: 'website_url' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().column_checks).toEqual([
+      {
+        column: 'Record ID - Contact',
+        field: 'phone',
+        message: 'Digits only, such as "100000000001": these look like ids, not phone numbers',
+      },
+      {
+        column: 'Email',
+        field: 'website_url',
+        message: 'Values such as "emailmaria@hubspot.com" are not web addresses: they will be left out',
+      },
+    ]);
   });
 });
 

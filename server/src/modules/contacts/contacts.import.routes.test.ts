@@ -399,7 +399,7 @@ describe('importing contacts with a mapping', () => {
     expect(body.errors).toEqual([
       { row: 3, error: 'Status must be one of active, inactive, prospect, client, partner' },
     ]);
-    expect(body.warnings).toEqual([{ row: 4, error: 'Birthday "31/31/1990" is not a full date; left out' }]);
+    expect(body.warnings).toEqual([{ row: 4, error: 'Birthday "31/31/1990" is not a date; left out' }]);
   });
 
   it('writes nothing when the file cannot be read to the end, and refuses an unknown field', async () => {

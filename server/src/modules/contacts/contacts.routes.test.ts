@@ -101,6 +101,44 @@ describe('contacts CRUD', () => {
     expect((await list(owner)).total).toBe(before);
   });
 
+  it.each([
+    ['email', 'bad@@example', 'Email must be an e-mail address such as name@example.com'],
+    ['email', 'not an email at all', 'Email must be an e-mail address such as name@example.com'],
+    ['website_url', 'not a link', 'Website URL must be a web address such as example.com/page'],
+    ['linkedin_url', 'javascript:alert(1)', 'LinkedIn URL must be a web address such as example.com/page'],
+    ['birthday', '2999-01-01', 'Birthday cannot be in the future'],
+    ['birthday', '--02-30', 'Birthday must be a real date'],
+  ])('refuses %s %j with a 400 naming the field, on create and on update', async (field, value, message) => {
+    const created = await t.as(owner).post('/api/people', { first_name: 'Checked', [field]: value });
+    expect(created.statusCode, created.body).toBe(400);
+    expect(created.json().details).toEqual([{ field, message }]);
+    const person = await create(owner, { first_name: 'Checked' });
+    const updated = await t.as(owner).put(`/api/people/${person.id}`, { [field]: value });
+    expect(updated.statusCode, updated.body).toBe(400);
+    expect(updated.json().details).toEqual([{ field, message }]);
+  });
+
+  it('stores links with https:// when typed without a scheme, tags with one separator, birthdays without a year', async () => {
+    const person = await create(owner, {
+      first_name: 'Grace',
+      linkedin_url: 'linkedin.com/in/grace',
+      website_url: 'http://example.com',
+      tags: 'navy;cobol ,  compilers',
+      birthday: '--12-09',
+    });
+    expect(person).toMatchObject({
+      linkedin_url: 'https://linkedin.com/in/grace',
+      website_url: 'http://example.com',
+      tags: 'navy, cobol, compilers',
+      birthday: '0004-12-09',
+    });
+    const read = await t.as(owner).get(`/api/people/${person.id}`);
+    expect(read.json()).toMatchObject({
+      linkedin_url: 'https://linkedin.com/in/grace',
+      birthday: '0004-12-09',
+    });
+  });
+
   it('keeps contacts private: another user gets 404 and never sees them', async () => {
     const secret = await create(owner, {
       first_name: 'Secret',
@@ -305,7 +343,7 @@ describe('export', () => {
       organization: '=1+1',
       job_title: '+SUM(A1:A9)',
       tags: "-2+3+cmd|' /C calc'!A0",
-      email: '@evil.example',
+      source: '@evil.example',
       notes: 'safe = text + in - the @ middle',
       phone: '+1 555 0199',
       mobile: '-(0) 170 123',
@@ -320,7 +358,7 @@ describe('export', () => {
       organization: "'=1+1",
       job_title: "'+SUM(A1:A9)",
       tags: "'-2+3+cmd|' /C calc'!A0",
-      email: "'@evil.example",
+      source: "'@evil.example",
       notes: 'safe = text + in - the @ middle',
       phone: '+1 555 0199',
       mobile: '-(0) 170 123',

@@ -21,7 +21,7 @@ import type { CustomFieldsService } from '../custom-fields/custom-fields.service
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
-import { parseContactRow, planImport, readMappingFields } from './contacts.csv';
+import { columnChecks, parseContactRow, planImport, readMappingFields } from './contacts.csv';
 import { contactsCsv } from './contacts.export';
 import { accept, type ImportBatch } from './contacts.import-rows';
 import {
@@ -58,6 +58,8 @@ const IMPORT_BATCH_ROWS = 1000;
 const EXPORT_PAGE = 500;
 /** Rows per DELETE when a failed or abandoned staged import is removed. */
 const PURGE_BATCH_ROWS = 400;
+/** Rows whose values the preview checks against the fields their columns go to. */
+const CHECKED_ROWS = 50;
 
 /** An import's rows, read on a worker thread (contacts.import-rows.ts). */
 type ImportRows = ReturnType<WorkerPool['stream']>;
@@ -317,9 +319,15 @@ export class ContactsService {
       rows: [],
       errors: [],
       warnings: [],
+      column_checks: [],
     };
+    const samples: string[][] = table.headers.map(() => []);
     for await (const { row, values } of table.records) {
       preview.total_rows++;
+      if (preview.total_rows <= CHECKED_ROWS)
+        values.forEach((value, index) => {
+          samples[index].push(value);
+        });
       const parsed = parseContactRow(plan, values);
       if (!accept(parsed, row, preview)) {
         preview.skipped_rows++;
@@ -330,6 +338,7 @@ export class ContactsService {
       for (const key of Object.keys(stored)) preview.filled[key] = (preview.filled[key] ?? 0) + 1;
       if (preview.rows.length < CSV_PREVIEW_ROWS) preview.rows.push({ row, values: stored });
     }
+    preview.column_checks = columnChecks(table.headers, plan, samples);
     return preview;
   }
 

@@ -50,4 +50,16 @@ describe('Add New Contact', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('First name must be at most 200 characters');
     expect(onSubmit).not.toHaveBeenCalled();
   });
+
+  it('refuses an e-mail that is no address, with the rule the API and importer use', async () => {
+    const onSubmit = vi.fn(async () => true);
+    const { user } = renderWithProviders(<Host onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('First Name'), 'Grace');
+    await user.type(screen.getByLabelText('Email'), 'bad@@example');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Email must be an e-mail address such as name@example.com',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

@@ -33,10 +33,10 @@ const columnsOf = (columns: string[], extra: Record<string, unknown> = {}) => ({
 });
 
 /** Opens the dialog and picks people.csv holding `content`. */
-async function openWithFile(content: string) {
+async function openWithFile(content: string, customFieldNames: string[] = []) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={[]} />
+      <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={customFieldNames} />
     </QueryClientProvider>,
   );
   await userEvent.upload(
@@ -105,6 +105,7 @@ describe('Simple CSV Import mapping step', () => {
               rows: [{ row: 2, values: { email: 'a@x.io' } }],
               errors: [],
               warnings: [],
+              column_checks: [],
             })
           : json(200, columnsOf(['Email'], { suggested_mapping: { Email: 'email' }, total_rows: 2 })),
       ),
@@ -197,5 +198,55 @@ describe('Simple CSV Import mapping step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Join with a space' }));
     expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
     expect(screen.getByText('Shares First Name with Middle Name (joined with a space)')).toBeInTheDocument();
+  });
+
+  it('names custom fields by their label in the field picker, never by their key', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, columnsOf(['Nickname', 'Team'], { suggested_mapping: { Nickname: 'custom_Nickname' } })),
+      ),
+    );
+    await openWithFile('Nickname,Team\nAddie,Blue\n', ['Nickname']);
+    const picker = await screen.findByRole('combobox', { name: 'Field for Nickname' });
+    expect(picker).toHaveTextContent('Nickname');
+    expect(picker).not.toHaveTextContent('custom_');
+  });
+});
+
+describe('Simple CSV Import preview step', () => {
+  it('flags a column whose values do not look like its field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/csv/preview')
+          ? json(200, {
+              total_rows: 1,
+              importable_rows: 1,
+              skipped_rows: 0,
+              filled: { phone: 1 },
+              rows: [{ row: 2, values: { phone: '100000000001' } }],
+              errors: [],
+              warnings: [],
+              column_checks: [
+                {
+                  column: 'Record ID - Contact',
+                  field: 'phone',
+                  message: 'Digits only, such as "100000000001": these look like ids, not phone numbers',
+                },
+              ],
+            })
+          : json(
+              200,
+              columnsOf(['Record ID - Contact'], { suggested_mapping: { 'Record ID - Contact': 'phone' } }),
+            ),
+      ),
+    );
+    await openWithFile('Record ID - Contact\n100000000001\n');
+    await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    const checks = await screen.findByRole('region', { name: 'Columns to check' });
+    expect(checks).toHaveTextContent(
+      'Record ID - Contact → Phone: Digits only, such as "100000000001": these look like ids, not phone numbers',
+    );
   });
 });

@@ -95,3 +95,21 @@ export function optionLabel(value: string): string {
 /** Custom fields as the forms show them: plain text under custom_<name>. */
 export const customFieldSpecs = (names: readonly string[]): FieldSpec[] =>
   names.map((name) => ({ key: `${CUSTOM_PREFIX}${name}`, label: name, kind: 'text' }));
+
+/** The columns that hold a contact's name. */
+export const NAME_KEYS = new Set(['first_name', 'last_name', 'full_name']);
+
+type Named = Partial<
+  Record<
+    'full_name' | 'first_name' | 'last_name' | 'email' | 'phone' | 'mobile' | 'organization',
+    string | null
+  >
+>;
+
+export const hasName = (person: Named) => Boolean(person.full_name || person.first_name || person.last_name);
+
+/** What a contact is called on screen: the name, or for a contact without one its e-mail, phone or organization. */
+export function contactLabel(person: Named): string | null {
+  const name = person.full_name?.trim() || [person.first_name, person.last_name].filter(Boolean).join(' ');
+  return name || person.email || person.phone || person.mobile || person.organization || null;
+}

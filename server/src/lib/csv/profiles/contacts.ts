@@ -1,12 +1,17 @@
 import { defineProfile, type ImportProfile } from './types';
 
 const PHONETIC = 'A phonetic spelling of the name, not the name itself';
-const PREFIX = 'A title such as Dr. or Mr.: not part of the first name';
-const SUFFIX = 'A suffix such as Jr.: not part of the last name';
-const MIDDLE = 'A middle name: Relate keeps first and last name only';
+/** Name parts Relate has no field for are kept in custom fields of these names, whatever the source calls them. */
+const PREFIX = 'custom_Name Prefix';
+const SUFFIX = 'custom_Name Suffix';
+const MIDDLE = 'custom_Middle Name';
+const HOME_ADDRESS = 'custom_Home Address';
+const BUSINESS_ADDRESS = 'custom_Business Address';
+/** Google's "Custom Field 1 - Value": a custom field named by the label beside it. */
+export const LABELLED_CUSTOM = 'labelled_custom';
+
 const LABEL = 'The label of the column next to it';
 const DISPLAY = 'Made of first and last name, which are imported on their own';
-const SALUTATION = 'A salutation (Mr., Ms.): not part of the name';
 
 /** Google Contacts' export since 2020 (contacts.google.com → Export → Google CSV). */
 const googleCurrent = defineProfile({
@@ -31,14 +36,17 @@ const googleCurrent = defineProfile({
     'Phone 3 - Value': 'phone_by_label',
     'Address 1 - Formatted': 'address',
     'Website 1 - Value': 'website_url',
+    'Middle Name': MIDDLE,
+    'Name Prefix': PREFIX,
+    'Name Suffix': SUFFIX,
+    'Custom Field 1 - Value': LABELLED_CUSTOM,
+    'Custom Field 2 - Value': LABELLED_CUSTOM,
+    'Custom Field 3 - Value': LABELLED_CUSTOM,
   },
   reasons: {
-    'Middle Name': MIDDLE,
     'Phonetic First Name': PHONETIC,
     'Phonetic Middle Name': PHONETIC,
     'Phonetic Last Name': PHONETIC,
-    'Name Prefix': PREFIX,
-    'Name Suffix': SUFFIX,
     'File As': 'How Google sorts the contact',
     'E-mail 1 - Label': LABEL,
     'E-mail 2 - Label': LABEL,
@@ -54,7 +62,9 @@ const googleCurrent = defineProfile({
     'Address 1 - Country': 'Part of Address 1 - Formatted, which is imported',
     'Address 1 - Extended Address': 'Part of Address 1 - Formatted, which is imported',
     'Website 1 - Label': LABEL,
-    'Custom Field 1 - Label': LABEL,
+    'Custom Field 1 - Label': 'The name of the custom field beside it',
+    'Custom Field 2 - Label': 'The name of the custom field beside it',
+    'Custom Field 3 - Label': 'The name of the custom field beside it',
   },
 });
 
@@ -83,16 +93,16 @@ const googleLegacy = defineProfile({
     'Organization 1 - Title': 'job_title',
     'Address 1 - Formatted': 'address',
     'Website 1 - Value': 'website_url',
+    'Additional Name': MIDDLE,
+    'Name Prefix': PREFIX,
+    'Name Suffix': SUFFIX,
   },
   reasons: {
     Name: DISPLAY,
-    'Additional Name': MIDDLE,
     'Yomi Name': PHONETIC,
     'Given Name Yomi': PHONETIC,
     'Additional Name Yomi': PHONETIC,
     'Family Name Yomi': PHONETIC,
-    'Name Prefix': PREFIX,
-    'Name Suffix': SUFFIX,
     'E-mail 1 - Type': LABEL,
     'E-mail 2 - Type': LABEL,
     'E-mail 3 - Type': LABEL,
@@ -123,11 +133,22 @@ const outlookColumns: Record<string, string> = {
   'Business Postal Code': 'address',
   'Business City': 'address',
   'Business Country/Region': 'address',
+  'Home Street': HOME_ADDRESS,
+  'Home Street 2': HOME_ADDRESS,
+  'Home City': HOME_ADDRESS,
+  'Home State': HOME_ADDRESS,
+  'Home Postal Code': HOME_ADDRESS,
+  'Home Country/Region': HOME_ADDRESS,
+  Title: PREFIX,
+  'Middle Name': MIDDLE,
+  Suffix: SUFFIX,
   Birthday: 'birthday',
   Categories: 'tags',
   Notes: 'notes',
   'Web Page': 'website_url',
   // German
+  Anrede: PREFIX,
+  'Weitere Vornamen': MIDDLE,
   Vorname: 'first_name',
   Nachname: 'last_name',
   Firma: 'organization',
@@ -147,6 +168,8 @@ const outlookColumns: Record<string, string> = {
   Notizen: 'notes',
   Webseite: 'website_url',
   // French
+  Titre: PREFIX,
+  'Deuxième prénom': MIDDLE,
   Prénom: 'first_name',
   Nom: 'last_name',
   Société: 'organization',
@@ -166,6 +189,8 @@ const outlookColumns: Record<string, string> = {
   Catégories: 'tags',
   'Page Web': 'website_url',
   // Spanish
+  Tratamiento: PREFIX,
+  'Segundo nombre': MIDDLE,
   Nombre: 'first_name',
   Apellidos: 'last_name',
   Organización: 'organization',
@@ -187,21 +212,15 @@ const outlookColumns: Record<string, string> = {
 };
 
 const outlookReasons: Record<string, string> = {
-  Title: SALUTATION,
-  'Middle Name': MIDDLE,
-  Suffix: SUFFIX,
   'E-mail Display Name': DISPLAY,
   'E-mail Type': LABEL,
-  Anrede: SALUTATION,
-  'Weitere Vornamen': MIDDLE,
-  Titre: SALUTATION,
-  'Deuxième prénom': MIDDLE,
-  Tratamiento: SALUTATION,
-  'Segundo nombre': MIDDLE,
 };
 
-/** Several address lines and phone numbers: the address keeps every line, the phone the first one given. */
-const outlookCombine = { address: 'lines', phone: 'first' } as const;
+/**
+ * Several address lines and phone numbers: the address keeps every line, the phone the first one given.
+ * The home address goes to a custom field of its own, so that a contact with both keeps both apart.
+ */
+const outlookCombine = { address: 'lines', phone: 'first', 'custom_home address': 'lines' } as const;
 
 const outlook = (id: string, name: string, signature: string[]) =>
   defineProfile({
@@ -211,6 +230,51 @@ const outlook = (id: string, name: string, signature: string[]) =>
     columns: outlookColumns,
     reasons: outlookReasons,
     combine: { ...outlookCombine },
+  });
+
+/**
+ * HubSpot's contacts export. Exported with the associated company's properties, the contact's id is
+ * "Record ID - Contact" and the company's columns follow "Record ID - Company", repeating headers
+ * such as "Phone Number" and "City": those are the company's, not the contact's.
+ */
+const hubspot = (id: string, signature: string[], idReason: Record<string, string>) =>
+  defineProfile({
+    id,
+    name: 'HubSpot contacts',
+    signature,
+    columns: {
+      'First Name': 'first_name',
+      'Last Name': 'last_name',
+      Email: 'email',
+      'Phone Number': 'phone',
+      'Mobile Phone Number': 'mobile',
+      'Job Title': 'job_title',
+      'Associated Company': 'organization',
+      'Company Name': 'organization',
+      'Street Address': 'address',
+      City: 'address',
+      'State/Region': 'address',
+      'Postal Code': 'address',
+      'Country/Region': 'address',
+      'Last Activity Date': 'last_contact_date',
+      'Lead Status': 'custom_Lead Status',
+      'Lifecycle Stage': 'custom_Lifecycle Stage',
+    },
+    reasons: {
+      ...idReason,
+      'Contact owner': 'The HubSpot user who owns the contact, not part of the contact',
+      'Primary Associated Company ID':
+        "HubSpot's id of the company; its name is imported from Associated Company",
+      'Associated Company IDs': "HubSpot's ids of the companies; the name is imported from Company name",
+      'Marketing contact status': 'A HubSpot billing setting',
+      'Create Date': 'When the contact was added to HubSpot: Relate records its own date',
+    },
+    combine: { address: 'lines' },
+    associated: {
+      from: 'Record ID - Company',
+      reason: "A property of the contact's company, not of the contact",
+      columns: { 'Company name': 'organization' },
+    },
   });
 
 /** Relate's own export (Export on the Contacts tab): every field under its own key, custom fields after. */
@@ -261,6 +325,50 @@ export const CONTACT_PROFILES: ImportProfile[] = [
   googleLegacy,
   outlook('outlook', 'Outlook', ['First Name', 'Last Name', 'E-mail Address', 'E-mail Display Name']),
   outlook('outlook_web', 'Outlook.com', ['First Name', 'Last Name', 'E-mail Address', 'Given Yomi']),
+  defineProfile({
+    id: 'google_outlook',
+    name: 'Google Contacts (Outlook CSV)',
+    // Google's "Outlook CSV" export: Outlook's older column set, with Home Country instead of
+    // Home Country/Region and no E-mail Display Name. Google's contacts are mostly personal: the home
+    // address is the address, the business address a custom field.
+    signature: [
+      'First Name',
+      'Last Name',
+      'E-mail Address',
+      'Home Street',
+      'Home Country',
+      'Business Country',
+    ],
+    columns: {
+      ...outlookColumns,
+      'Home Street': 'address',
+      'Home Street 2': 'address',
+      'Home Street 3': 'address',
+      'Home Address PO Box': 'address',
+      'Home City': 'address',
+      'Home State': 'address',
+      'Home Postal Code': 'address',
+      'Home Country': 'address',
+      'Business Street': BUSINESS_ADDRESS,
+      'Business Street 2': BUSINESS_ADDRESS,
+      'Business Street 3': BUSINESS_ADDRESS,
+      'Business Address PO Box': BUSINESS_ADDRESS,
+      'Business City': BUSINESS_ADDRESS,
+      'Business State': BUSINESS_ADDRESS,
+      'Business Postal Code': BUSINESS_ADDRESS,
+      'Business Country': BUSINESS_ADDRESS,
+      Gender: 'gender',
+      'User 1': 'custom_User 1',
+      'User 2': 'custom_User 2',
+      'User 3': 'custom_User 3',
+      'User 4': 'custom_User 4',
+    },
+    reasons: {
+      'Home Address': 'Made of Home Street, City, Postal Code and Country, which are imported',
+      'Business Address': 'Made of Business Street, City, Postal Code and Country, which are imported',
+    },
+    combine: { address: 'lines', phone: 'first', 'custom_business address': 'lines' },
+  }),
   outlook('outlook_de', 'Outlook (Deutsch)', ['Vorname', 'Nachname', 'E-Mail-Adresse']),
   outlook('outlook_fr', 'Outlook (français)', ['Prénom', 'Nom', 'Adresse de messagerie']),
   outlook('outlook_es', 'Outlook (español)', ['Nombre', 'Apellidos', 'Dirección de correo electrónico']),
@@ -278,30 +386,11 @@ export const CONTACT_PROFILES: ImportProfile[] = [
       'Connected On': 'custom_Connected On',
     },
   }),
-  defineProfile({
-    id: 'hubspot',
-    name: 'HubSpot contacts',
-    signature: ['Record ID', 'First Name', 'Last Name', 'Email', 'Contact owner'],
-    columns: {
-      'First Name': 'first_name',
-      'Last Name': 'last_name',
-      Email: 'email',
-      'Phone Number': 'phone',
-      'Mobile Phone Number': 'mobile',
-      'Job Title': 'job_title',
-      'Associated Company': 'organization',
-      'Company Name': 'organization',
-      'Last Activity Date': 'last_contact_date',
-      'Lead Status': 'custom_Lead Status',
-    },
-    reasons: {
-      'Record ID': "HubSpot's own id: Relate numbers its contacts itself",
-      'Contact owner': 'The HubSpot user who owns the contact, not part of the contact',
-      'Primary Associated Company ID':
-        "HubSpot's id of the company; its name is imported from Associated Company",
-      'Marketing contact status': 'A HubSpot billing setting',
-      'Create Date': 'When the contact was added to HubSpot: Relate records its own date',
-    },
+  hubspot('hubspot', ['Record ID', 'First Name', 'Last Name', 'Email', 'Contact owner'], {
+    'Record ID': "HubSpot's own id: Relate numbers its contacts itself",
+  }),
+  hubspot('hubspot_companies', ['Record ID - Contact', 'First Name', 'Last Name', 'Email'], {
+    'Record ID - Contact': "HubSpot's own id: Relate numbers its contacts itself",
   }),
   defineProfile({
     id: 'pipedrive',
@@ -371,6 +460,10 @@ export const CONTACT_PROFILES: ImportProfile[] = [
       Organization: 'organization',
       'Web Page 1': 'website_url',
       Notes: 'notes',
+      'Custom 1': 'custom_Custom 1',
+      'Custom 2': 'custom_Custom 2',
+      'Custom 3': 'custom_Custom 3',
+      'Custom 4': 'custom_Custom 4',
     },
     reasons: { 'Display Name': DISPLAY },
     combine: { address: 'lines', phone: 'first' },
@@ -397,8 +490,11 @@ export const CONTACT_PROFILES: ImportProfile[] = [
       Birthday: 'birthday',
       Note: 'notes',
       'URL (homepage)': 'website_url',
+      'Middle name': MIDDLE,
+      Prefix: PREFIX,
+      Suffix: SUFFIX,
     },
-    reasons: { 'Middle name': MIDDLE, Prefix: PREFIX, Suffix: SUFFIX, Nickname: 'A nickname, not the name' },
+    reasons: { Nickname: 'A nickname, not the name' },
     combine: { phone: 'first', mobile: 'first' },
   }),
 ];

@@ -253,6 +253,10 @@ const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+$/;
 const PHONE = /^\+?[\d\s().\-/]{6,25}$/;
 const digits = (value: string) => value.replace(/\D/g, '').length;
 
+/** A phone number as people write one: digits with an optional +, spaces, dashes, dots or brackets; not a date. */
+export const looksLikePhone = (value: string) =>
+  PHONE.test(value) && digits(value) >= 6 && !/^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /** What most of a column's sample values are: e-mail addresses, phone numbers, LinkedIn links. */
 function fieldFromValues(values: string[]): string | undefined {
   const present = values.map((value) => value.trim()).filter(Boolean);
@@ -260,8 +264,7 @@ function fieldFromValues(values: string[]): string | undefined {
   const share = (test: (value: string) => boolean) => present.filter(test).length / present.length;
   if (share((value) => EMAIL.test(value)) >= 0.8) return 'email';
   if (share((value) => /linkedin\.com\/in\//i.test(value)) >= 0.8) return 'linkedin_url';
-  if (share((value) => PHONE.test(value) && digits(value) >= 6 && !/^\d{4}-\d{2}-\d{2}$/.test(value)) >= 0.8)
-    return 'phone';
+  if (share(looksLikePhone) >= 0.8) return 'phone';
   return undefined;
 }
 

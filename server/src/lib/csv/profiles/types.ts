@@ -20,6 +20,11 @@ export interface ImportProfile {
   combine?: Record<string, CombineMode>;
   /** Headers not listed become custom fields of their own name (Relate's own export). */
   customRest?: boolean;
+  /**
+   * Columns of an associated record (a contact's company) from the header `from` on: they start as
+   * skipped with `reason`, except `columns` (header, without the ' (2)' a repeated header gets → target).
+   */
+  associated?: { from: string; reason: string; columns: Record<string, string> };
 }
 
 export interface SuggestedMapping {
@@ -60,5 +65,15 @@ export function defineProfile(profile: ImportProfile): ImportProfile {
       fieldBag<T>(),
       Object.fromEntries(Object.entries(table ?? {}).map(([key, value]) => [normaliseHeader(key), value])),
     );
-  return { ...profile, columns: keyed(profile.columns), reasons: keyed(profile.reasons) };
+  const associated = profile.associated && {
+    ...profile.associated,
+    from: normaliseHeader(profile.associated.from),
+    columns: keyed(profile.associated.columns),
+  };
+  return {
+    ...profile,
+    columns: keyed(profile.columns),
+    reasons: keyed(profile.reasons),
+    ...(associated && { associated }),
+  };
 }

@@ -1,7 +1,7 @@
 import type { Person } from '@relate/contracts';
 import { Badge } from '@/components/ui/badge';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { CUSTOM_PREFIX, fieldByKey, optionLabel } from '../fields';
+import { CUSTOM_PREFIX, contactLabel, fieldByKey, hasName, NAME_KEYS, optionLabel } from '../fields';
 
 /** The raw value of a column for a person (custom_<name> reads custom_fields). */
 export function columnValue(person: Person, key: string): string | null {
@@ -18,8 +18,22 @@ const statusVariant: Record<string, 'success' | 'secondary' | 'warning' | 'defau
   inactive: 'secondary',
 };
 
-export function CellValue({ person, columnKey }: { person: Person; columnKey: string }) {
+/**
+ * A column's value as the list shows it. A contact without a name shows its e-mail, phone or
+ * organization in its first name column (`standIn`) and nothing in the other name columns, never '— —'.
+ */
+export function CellValue({
+  person,
+  columnKey,
+  standIn = false,
+}: {
+  person: Person;
+  columnKey: string;
+  standIn?: boolean;
+}) {
   const value = columnValue(person, columnKey);
+  if (!value && NAME_KEYS.has(columnKey) && !hasName(person))
+    return standIn ? <span className="text-muted-foreground italic">{contactLabel(person)}</span> : null;
   if (!value) return <span className="text-muted-foreground/60">—</span>;
   const kind = fieldByKey.get(columnKey)?.kind;
   if (columnKey === 'status')

@@ -19,7 +19,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { usePerson } from '../api/people-api';
 import { contactFormSchema } from '../contact-form-schema';
-import { CONTACT_TABS, CUSTOM_PREFIX, customFieldSpecs, type FieldSpec, optionLabel } from '../fields';
+import {
+  CONTACT_TABS,
+  CUSTOM_PREFIX,
+  contactLabel,
+  customFieldSpecs,
+  type FieldSpec,
+  optionLabel,
+} from '../fields';
 import { type ContactFormValues, toFormValues, toPayload } from '../form-values';
 import { ContactFieldsGrid } from './contact-fields-grid';
 
@@ -117,10 +124,7 @@ export function ContactDetailDialog({
 
   const data = person.data;
   const customFields = customFieldSpecs(customFieldNames);
-  const name =
-    data?.full_name?.trim() ||
-    [data?.first_name, data?.last_name].filter(Boolean).join(' ') ||
-    'Unknown Contact';
+  const name = (data && contactLabel(data)) || 'Unknown Contact';
   const role = [data?.job_title, data?.organization].filter(Boolean).join(' at ');
 
   const startEditing = () => {

@@ -175,31 +175,37 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
+      {/* The steps scroll between a fixed header and footer: the buttons stay in view (1280×800, phones). */}
+      <DialogContent className="flex max-w-2xl flex-col overflow-hidden">
+        <DialogHeader className="shrink-0">
           <DialogTitle>Simple CSV Import</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
 
-        {step === 'upload' && <UploadStep input={input} reading={busy} onChoose={choose} />}
-        {step === 'mapping' && inspection && (
-          <MappingStep
-            inspection={inspection}
-            mapping={mapping}
-            combine={combine}
-            clashes={clashes}
-            customFieldNames={customFieldNames}
-            onMap={map}
-            onCombine={(field, mode) => setCombine((current) => ({ ...current, [field]: mode }))}
-          />
-        )}
-        {step === 'preview' && preview && (
-          <PreviewStep preview={preview} customFieldNames={customFieldNames} />
-        )}
-        {step === 'importing' && <ImportProgress uploaded={uploaded} fileName={file?.name} rows={total} />}
-        {step === 'result' && result && <ResultStep result={result} undo={undo} onUndo={undoImport} />}
+        <div
+          className="-mx-1 grid min-h-0 flex-1 gap-4 overflow-y-auto px-1"
+          data-testid="import-dialog-body"
+        >
+          {step === 'upload' && <UploadStep input={input} reading={busy} onChoose={choose} />}
+          {step === 'mapping' && inspection && (
+            <MappingStep
+              inspection={inspection}
+              mapping={mapping}
+              combine={combine}
+              clashes={clashes}
+              customFieldNames={customFieldNames}
+              onMap={map}
+              onCombine={(field, mode) => setCombine((current) => ({ ...current, [field]: mode }))}
+            />
+          )}
+          {step === 'preview' && preview && (
+            <PreviewStep preview={preview} customFieldNames={customFieldNames} />
+          )}
+          {step === 'importing' && <ImportProgress uploaded={uploaded} fileName={file?.name} rows={total} />}
+          {step === 'result' && result && <ResultStep result={result} undo={undo} onUndo={undoImport} />}
+        </div>
 
-        <DialogFooter className="sm:items-center">
+        <DialogFooter className="shrink-0 sm:items-center">
           {step === 'mapping' && (
             <>
               {blocking.length > 0 && (

@@ -236,7 +236,7 @@ function TargetSelect({
               {customFieldNames.some(
                 (name) => `${CUSTOM_PREFIX}${name}`.toLowerCase() === target.toLowerCase(),
               )
-                ? target
+                ? targetLabel(target, customFieldNames)
                 : `New custom field: ${target.slice(CUSTOM_PREFIX.length)}`}
             </SelectItem>
           ))}

@@ -91,6 +91,28 @@ export function PreviewStep({
         </ul>
       </section>
 
+      {preview.column_checks.length > 0 && (
+        <section
+          aria-label="Columns to check"
+          className="grid gap-1 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm"
+        >
+          <p className="flex items-center gap-2 font-medium">
+            <TriangleAlertIcon className="size-4 text-warning" /> Columns to check: go back to mapping to
+            change their field
+          </p>
+          <ul className="grid gap-0.5 text-muted-foreground">
+            {preview.column_checks.map((check) => (
+              <li key={check.column}>
+                <span className="font-medium text-foreground">
+                  {check.column} → {targetLabel(check.field, customFieldNames)}
+                </span>
+                : {check.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       <RowMessages title="Rows that will be skipped" messages={preview.errors} />
       <RowMessages title="Values that will be left out" messages={preview.warnings} />
     </div>
