@@ -2,4 +2,5 @@
 export const adminKeys = {
   all: ['admin'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
+  pending: () => [...adminKeys.all, 'pending'] as const,
 };
