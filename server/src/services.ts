@@ -125,6 +125,7 @@ export async function createServices({
   const counters = redis ? new RedisCounterStore(redis) : new MemoryCounterStore();
   const throttle = new LoginThrottle(counters, config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_SECONDS);
   const auth = new AuthService(users, tokens, throttle);
+  const mailer = createMailer(config.SMTP_URL, config.MAIL_FROM, log);
   const passwords = new PasswordService(
     db,
     users,
@@ -132,7 +133,7 @@ export async function createServices({
     new PasswordResetsRepository(db),
     throttle,
     counters,
-    createMailer(config.SMTP_URL, config.MAIL_FROM, log),
+    mailer,
     config.PUBLIC_URL,
     clock,
     log,
@@ -152,7 +153,15 @@ export async function createServices({
   // Live streams end with their session, on every process (the signal goes out at commit).
   tokens.onSessionsEnded((userId, tx) => notifications.sessionsEnded(userId, tx));
   users.onDeleting((user, tx) => notifications.sessionsEnded(user.id, tx));
-  const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
+  const groups = new GroupsService(
+    db,
+    new GroupsRepository(db),
+    users,
+    notifications,
+    mailer,
+    config.PUBLIC_URL,
+    log,
+  );
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
   users.onCreated((user, tx) => announcePendingAccount(users, notifications, user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));

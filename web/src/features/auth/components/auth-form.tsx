@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { GoogleSignInButton } from './google-sign-in-button';
 import { PendingApproval } from './pending-approval';
@@ -13,7 +13,9 @@ type Mode = 'signin' | 'signup';
  * waiting for approval (just created, or signing in) sees what happens next instead.
  */
 export function AuthForm() {
-  const [mode, setMode] = useState<Mode>('signin');
+  // An invitation e-mail links to /auth?mode=signup.
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'signup' ? 'signup' : 'signin');
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const signingUp = mode === 'signup';
 
