@@ -53,6 +53,7 @@ export function SignUpForm({ onPending }: { onPending: (email: string) => void }
       const session = {
         access_token: data.access_token,
         refresh_token: data.refresh_token ?? '',
+        expires_in: data.expires_in,
         user: data.user,
       };
       if (startSession(session))
