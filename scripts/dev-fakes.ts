@@ -16,8 +16,11 @@ import { startFakeStripe } from '../server/test/fakes/stripe/server';
 import { FAKE_API_KEY, FAKE_WEBHOOK_SECRET, fakeStripeEnv } from '../server/test/fakes/stripe/test-app';
 import { startFakeTelegram } from '../server/test/fakes/telegram/server';
 import { startFakeWhatsApp } from '../server/test/fakes/whatsapp/server';
+import { buildWebIfChanged } from './build-if-changed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+// The server runs from its sources (tsx); the web app it serves is built only when its sources changed.
+await buildWebIfChanged();
 const port = Number(process.env.PORT ?? 3000);
 const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
 

@@ -66,6 +66,13 @@ export type TokenPair = z.infer<typeof TokenPairSchema>;
 export const LoginResponseSchema = TokenPairSchema.extend({ user: UserSchema });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/**
+ * GET /api/auth/registration: whether the next account is the installation's first (and so its approved
+ * administrator). Says nothing else about the accounts there are.
+ */
+export const RegistrationInfoSchema = z.object({ first_account: z.boolean() });
+export type RegistrationInfo = z.infer<typeof RegistrationInfoSchema>;
+
 /** Tokens are only present when the new account is approved at once. */
 export const RegisterResponseSchema = z.object({
   message: z.string(),

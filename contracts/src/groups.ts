@@ -43,6 +43,8 @@ export type AddGroupMemberBody = z.input<typeof AddGroupMemberBodySchema>;
 export const GroupMemberResultSchema = z.object({
   success: z.literal(true),
   message: z.string(),
+  /** POST /api/user-group: whether an invitation e-mail went out (SMTP is set up on the server). */
+  emailed: z.boolean().optional(),
   data: GroupMemberSchema,
 });
 export type AddGroupMemberResponse = z.infer<typeof GroupMemberResultSchema>;

@@ -10,8 +10,18 @@ export const NotificationTypeSchema = z.enum([
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
 
-/** What a notification is about, so that clicking it can open that contact, task, event or the group settings. */
-export const NotificationSubjectTypeSchema = z.enum(['contact', 'task', 'event', 'group', 'subscription']);
+/**
+ * What a notification is about, so that clicking it can open that contact, task, event, the group
+ * settings, the subscription, or (an account waiting for approval) the admin dashboard.
+ */
+export const NotificationSubjectTypeSchema = z.enum([
+  'contact',
+  'task',
+  'event',
+  'group',
+  'subscription',
+  'user',
+]);
 export type NotificationSubjectType = z.infer<typeof NotificationSubjectTypeSchema>;
 
 /** Notification as the client sees it (spec section 3 "Notification"). */

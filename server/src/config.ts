@@ -64,9 +64,11 @@ const trustProxyFromEnv = z
 
 /** Every environment variable Relate reads. `.env.example` mirrors this list. */
 export const ConfigSchema = z.object({
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: a laptop's quick start is not reachable from the network unless HOST says so. */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Unset: derived from HOST and PORT (`derivedPublicUrl`), and the start banner says so. */
+  PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -133,7 +135,7 @@ export const ConfigSchema = z.object({
 });
 
 /** Stripe needs its webhook secret and the three prices as soon as payments are switched on. */
-const BillingConfigSchema = ConfigSchema.superRefine((config, context) => {
+const CheckedConfigSchema = ConfigSchema.superRefine((config, context) => {
   if (!config.STRIPE_SECRET_KEY) return;
   for (const key of [
     'STRIPE_WEBHOOK_SECRET',
@@ -146,13 +148,30 @@ const BillingConfigSchema = ConfigSchema.superRefine((config, context) => {
   }
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+/**
+ * The address the server is reached at when PUBLIC_URL is unset: the listening address, with
+ * `localhost` for a loopback or wildcard host (the browser's own machine).
+ */
+export function derivedPublicUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost', ''].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+const FullConfigSchema = CheckedConfigSchema.transform((config) => ({
+  ...config,
+  PUBLIC_URL: config.PUBLIC_URL ?? derivedPublicUrl(config.HOST, config.PORT),
+  /** Whether PUBLIC_URL was derived from HOST and PORT rather than set. */
+  publicUrlDerived: config.PUBLIC_URL === undefined,
+}));
+
+export type Config = z.infer<typeof FullConfigSchema>;
 
 export class ConfigError extends Error {}
 
 /** Parses the environment once at start; a bad value stops the process naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = BillingConfigSchema.safeParse(env);
+  const result = FullConfigSchema.safeParse(env);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -7,17 +6,10 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { removeStaleUploads } from './lib/csv/spool';
 import { logDestination } from './lib/log-destination';
 import { loggerOptions } from './lib/logger';
+import { startBanner } from './lib/start-banner';
 import { startupWarnings } from './lib/startup-warnings';
 import { clockFrom } from './lib/time';
 import { startTelegram } from './modules/bots/telegram.runtime';
-
-/** The address the server really listens on, and a URL that reaches it (localhost for a wildcard host). */
-function listeningAt(address: AddressInfo | string | null): { url: string; bound: string } {
-  if (!address || typeof address === 'string') return { url: String(address), bound: String(address) };
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  const wildcard = address.address === '0.0.0.0' || address.address === '::';
-  return { url: `http://${wildcard ? 'localhost' : host}:${address.port}`, bound: `${host}:${address.port}` };
-}
 
 /** ioredis is loaded only by a server with REDIS_URL (issue 18). */
 async function connectRedis(url: string): Promise<Redis> {
@@ -95,8 +87,7 @@ async function main() {
     app.services.jobs.start({ log: app.log });
     await startTelegram(app);
     const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
-    const { url, bound } = listeningAt(app.server.address());
-    console.log(`Relate is running at ${url} (listening on ${bound}; database: ${where})`);
+    for (const line of startBanner(config, app.server.address(), where)) console.log(line);
   } catch (error) {
     await database?.close().catch(() => {});
     redis?.disconnect();

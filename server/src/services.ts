@@ -13,6 +13,7 @@ import { StagedImportWriter } from './jobs/staged-import';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
+import { announcePendingAccount } from './modules/admin/admin.notices';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailVerificationService } from './modules/auth/email-verification.service';
 import { LoginThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/login-throttle';
@@ -177,8 +178,17 @@ export async function createServices({
   // Live streams end with their session, on every process (the signal goes out at commit).
   tokens.onSessionsEnded((userId, tx) => notifications.sessionsEnded(userId, tx));
   users.onDeleting((user, tx) => notifications.sessionsEnded(user.id, tx));
-  const groups = new GroupsService(db, new GroupsRepository(db), users, notifications);
+  const groups = new GroupsService(
+    db,
+    new GroupsRepository(db),
+    users,
+    notifications,
+    mailer,
+    config.PUBLIC_URL,
+    log,
+  );
   users.onCreated((user, tx) => groups.onUserCreated(user, tx));
+  users.onCreated((user, tx) => announcePendingAccount(users, notifications, user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();

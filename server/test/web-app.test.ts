@@ -11,6 +11,10 @@ describe('the web app', () => {
   beforeAll(async () => {
     distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-web-'));
     fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Relate</title>');
+    fs.writeFileSync(path.join(distDir, '.source-fingerprint'), 'abc');
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    for (let index = 0; index < 50; index++)
+      fs.writeFileSync(path.join(distDir, 'assets', `chunk-${index}.js`), `export const n = ${index};`);
     test = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
   });
 
@@ -32,6 +36,15 @@ describe('the web app', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('<title>Relate</title>');
+  });
+
+  it('serves the files of the build through one route, not one per file (each costs the start time)', async () => {
+    expect(test.app.hasRoute({ method: 'GET', url: '/assets/chunk-7.js' })).toBe(false);
+    const response = await test.app.inject({ method: 'GET', url: '/assets/chunk-7.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('export const n = 7;');
+    // The build's fingerprint (a dotfile) stays private.
+    expect((await test.app.inject({ method: 'GET', url: '/.source-fingerprint' })).statusCode).toBe(404);
   });
 
   it('answers unknown API paths and missing files with the JSON 404', async () => {

@@ -8,6 +8,8 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
+  /** Whether mails really go out (SMTP_URL is set). */
+  readonly configured: boolean;
   send(mail: OutgoingMail): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export function createMailer(
 ): Mailer {
   if (!smtpUrl) {
     return {
+      configured: false,
       async send(mail) {
         log.warn({ subject: mail.subject }, 'SMTP_URL is not set: an e-mail was not sent');
       },
@@ -32,6 +35,7 @@ export function createMailer(
     return nodemailer.createTransport(smtpUrl);
   });
   return {
+    configured: true,
     async send(mail) {
       await (await transport()).sendMail({ from, ...mail });
     },

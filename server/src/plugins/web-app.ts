@@ -15,8 +15,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, apiP
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // One wildcard route: without it every file of the build (about 150, with their brotli and gzip
+      // copies) was globbed and registered as routes of its own at each start. A missing file falls
+      // through to the not-found handler below, as before.
+      wildcard: true,
       index: false,
+      // Files only: a directory (`/`) is a page, given index.html below; dotfiles (the build's
+      // fingerprint) stay private.
+      allowedPath: (pathName) => !pathName.endsWith('/') && !pathName.includes('/.'),
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,3 +1,4 @@
+import { adminKeys } from '@/features/admin/api/keys';
 import { planKeys } from '@/features/billing/api/keys';
 import { peopleKeys } from '@/features/contacts/api/keys';
 import type { SubjectKeys } from '@/features/notifications/hooks/use-notification-stream';
@@ -13,4 +14,5 @@ export const notificationSubjectKeys: SubjectKeys = {
   event: ['events'],
   group: ['groups'],
   subscription: planKeys.all,
+  user: adminKeys.all,
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request, setSessionExpiredHandler } from './api-client';
-import { readSession } from './auth-storage';
+import { readSession, saveTokens } from './auth-storage';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -160,5 +160,44 @@ describe('readSession', () => {
     localStorage.setItem('auth_user', '{not json');
     expect(readSession()).toBeNull();
     expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});
+
+describe('refreshing ahead of expiry', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('refreshes before a request once the token is 90 % through the lifetime it came with, with no 401', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T10:00:00Z'));
+    saveTokens('first-access', 'first-refresh', 900);
+    const calls: string[] = [];
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const auth = (init.headers as Record<string, string>).authorization;
+      calls.push(`${url} ${auth}`);
+      if (url === '/api/auth/refresh')
+        return json(200, { access_token: 'second-access', refresh_token: 'second-refresh', expires_in: 900 });
+      return auth === 'Bearer second-access' || auth === 'Bearer first-access'
+        ? json(200, { people: [] })
+        : json(401, { error: 'Access token expired', code: 'TOKEN_EXPIRED' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+
+    // Early in its life the token is used as it is.
+    vi.setSystemTime(new Date('2026-11-27T10:10:00Z'));
+    await request('/people');
+    expect(calls).toEqual(['/api/people Bearer first-access']);
+
+    // 14 of its 15 minutes gone (the page reloaded, say): refreshed first, then used.
+    vi.setSystemTime(new Date('2026-11-27T10:14:00Z'));
+    calls.length = 0;
+    const result = await request('/people');
+    expect(result.data).toEqual({ people: [] });
+    expect(calls).toEqual(['/api/auth/refresh Bearer first-refresh', '/api/people Bearer second-access']);
+
+    // The new token's lifetime counts from when it arrived.
+    vi.setSystemTime(new Date('2026-11-27T10:20:00Z'));
+    calls.length = 0;
+    await request('/people');
+    expect(calls).toEqual(['/api/people Bearer second-access']);
   });
 });

@@ -1,5 +1,11 @@
 import type { ErrorCode } from '@relate/contracts';
-import { accessToken, clearSession, refreshToken, saveTokens } from './auth-storage';
+import {
+  accessToken,
+  accessTokenDueForRefresh,
+  clearSession,
+  refreshToken,
+  saveTokens,
+} from './auth-storage';
 
 export const API_BASE = '/api';
 
@@ -104,8 +110,12 @@ function refreshSession(expiredToken: string | null): Promise<boolean> {
         headers: { authorization: `Bearer ${token}` },
       });
       if (!response.ok) return false;
-      const pair = (await response.json()) as { access_token: string; refresh_token?: string };
-      saveTokens(pair.access_token, pair.refresh_token);
+      const pair = (await response.json()) as {
+        access_token: string;
+        refresh_token?: string;
+        expires_in?: number;
+      };
+      saveTokens(pair.access_token, pair.refresh_token, pair.expires_in);
       return true;
     } catch {
       return false;
@@ -166,10 +176,12 @@ function sendWithProgress(
 }
 
 /**
- * Sends, and on a 401 whose error says the token expired refreshes once and sends again (or logs out);
- * a 401 saying the session ended logs out at once.
+ * Sends, refreshing first when the access token is near its end (so that a page loaded after it
+ * expired does not start with a 401). On a 401 whose error says the token expired it still refreshes
+ * once and sends again (or logs out); a 401 saying the session ended logs out at once.
  */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
+  if (!options.token && accessTokenDueForRefresh()) await refreshSession(accessToken());
   const sentToken = accessToken();
   let response = await send(path, options);
   if (response.status === 401) {

@@ -2,7 +2,16 @@ import type { User } from '@relate/contracts';
 import { clearUserCaches } from './user-cache';
 
 /** Session data in local storage under the spec's keys (section 3 "Session data"). */
-const KEYS = { accessToken: 'auth_token', refreshToken: 'refresh_token', user: 'auth_user' } as const;
+const KEYS = {
+  accessToken: 'auth_token',
+  refreshToken: 'refresh_token',
+  user: 'auth_user',
+  /** When (this browser's clock, ms) the access token is due for a refresh: 90 % into its lifetime. */
+  refreshAt: 'auth_token_refresh_at',
+} as const;
+
+/** How far into an access token's lifetime the client refreshes it, ahead of its expiry. */
+const REFRESH_AT_SHARE = 0.9;
 
 export interface StoredSession {
   accessToken: string;
@@ -33,9 +42,23 @@ export function refreshToken(): string | null {
   return localStorage.getItem(KEYS.refreshToken);
 }
 
-export function saveTokens(access: string, refresh?: string | null) {
+/**
+ * Stores a token pair. `expiresIn` (seconds, as the server answered) times the refresh from when the
+ * token was received, by this browser's own clock: never by comparing that clock with the token's
+ * `exp`, which the server's clock set.
+ */
+export function saveTokens(access: string, refresh?: string | null, expiresIn?: number) {
   localStorage.setItem(KEYS.accessToken, access);
   if (refresh) localStorage.setItem(KEYS.refreshToken, refresh);
+  if (expiresIn)
+    localStorage.setItem(KEYS.refreshAt, String(Date.now() + expiresIn * 1000 * REFRESH_AT_SHARE));
+  else localStorage.removeItem(KEYS.refreshAt);
+}
+
+/** Whether the stored access token is near the end of its lifetime (refresh before using it). */
+export function accessTokenDueForRefresh(): boolean {
+  const refreshAt = Number(localStorage.getItem(KEYS.refreshAt));
+  return refreshAt > 0 && Date.now() >= refreshAt;
 }
 
 export function saveUser(user: User) {

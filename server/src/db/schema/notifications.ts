@@ -17,7 +17,7 @@ export const notifications = pgTable(
       .default('other'),
     isRead: boolean().notNull().default(false),
     /** What the notification is about (with subject_id), so that a click can open it. */
-    subjectType: text({ enum: ['contact', 'task', 'event', 'group', 'subscription'] }),
+    subjectType: text({ enum: ['contact', 'task', 'event', 'group', 'subscription', 'user'] }),
     subjectId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import {
   MessageSchema,
   RegisterBodySchema,
   RegisterResponseSchema,
+  RegistrationInfoSchema,
   ResetPasswordBodySchema,
   TokenPairSchema,
   UserSchema,
@@ -41,6 +42,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...tokens,
       };
     },
+  );
+
+  app.get(
+    '/auth/registration',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: RegistrationInfoSchema } },
+    },
+    async () => ({ first_account: !(await users.anyAccount()) }),
   );
 
   app.post(

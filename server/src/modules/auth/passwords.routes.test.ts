@@ -53,6 +53,26 @@ async function requestResetLink(email: string): Promise<string> {
   return resetLinkIn(await smtp.nextMailTo(email, RESET_SUBJECT));
 }
 
+describe('the reset link without PUBLIC_URL', () => {
+  it('points at the port the server listens on', async () => {
+    const other = await createTestApp({ env: { SMTP_URL: smtp.url, PORT: '4100' } });
+    try {
+      const user = await createUser(other.app);
+      const answer = await other.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(resetLinkIn(await smtp.nextMailTo(user.email))).toMatch(
+        /^http:\/\/localhost:4100\/reset-password\?/,
+      );
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('change password', () => {
   it('refuses a wrong current password with 400 naming current_password and keeps the old one', async () => {
     const user = await createUser(t.app, { password: 'old-password-1' });

@@ -50,9 +50,9 @@ export interface ContactMatchKeys {
   names: string[];
 }
 
-export interface DuplicateGroupRow {
+/** A contact of a name group: the group's key, and whether the whole group is identical. */
+export interface NamesakeOf {
   key: string;
-  ids: number[];
   identical: boolean;
 }
 
@@ -293,18 +293,29 @@ export class ContactsRepository {
       .where(and(eq(contacts.userId, userId), sql`${contacts.customFields} ? ${name}::text`));
   }
 
-  duplicateGroups(userId: number, db: Database = this.db): Promise<DuplicateGroupRow[]> {
-    return db
-      .select({
-        key: nameKey,
-        ids: sql<number[]>`array_agg(${contacts.id} order by ${contacts.id})`,
-        identical: allIdentical,
-      })
+  /**
+   * The contacts whose name key another of the user's has, in one statement, ordered by that key, then
+   * by id; each says whether its whole name group agrees on every compared field (`identical`: the
+   * lowest and highest text of the compared fields over the group are the same, the rule
+   * `deleteIdenticalDuplicates` applies).
+   */
+  namesakes(userId: number, db: Database = this.db): Promise<(ContactRow & NamesakeOf)[]> {
+    const shared = db
+      .select({ key: nameKey })
       .from(contacts)
       .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
-      .having(sql`count(*) > 1`)
-      .orderBy(nameKey);
+      .having(sql`count(*) > 1`);
+    const compared = sql`${comparedFields}::text`;
+    return db
+      .select({
+        ...CONTACT_COLUMNS,
+        key: sql<string>`${nameKey}`,
+        identical: sql<boolean>`min(${compared}) over (partition by ${nameKey}) = max(${compared}) over (partition by ${nameKey})`,
+      })
+      .from(contacts)
+      .where(and(ownedBy(userId), hasName, inArray(nameKey, shared)))
+      .orderBy(nameKey, contacts.id);
   }
 
   /** In one statement, deletes all but the first (lowest id) contact of every identical group. */

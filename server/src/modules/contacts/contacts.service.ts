@@ -27,6 +27,7 @@ import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
   newContactValues,
+  type PersonDuplicateGroup,
   toContactValues,
   toPersonDto,
   toPersonDuplicatesDto,
@@ -253,20 +254,15 @@ export class ContactsService {
     return contactsCsv(this.turns.paced(this.repository.all(userId, EXPORT_PAGE)), names);
   }
 
+  /** Contacts sharing a name, as groups: read in one statement (the companies' scan does the same). */
   async duplicates(userId: number): Promise<PersonDuplicatesResponse> {
-    const groups = await this.repository.duplicateGroups(userId);
-    const rows = await this.repository.findByIds(
-      userId,
-      groups.flatMap((group) => group.ids),
-    );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return toPersonDuplicatesDto(
-      groups.map((group) => ({
-        key: group.key,
-        identical: group.identical,
-        people: group.ids.flatMap((id) => byId.get(id) ?? []),
-      })),
-    );
+    const groups: PersonDuplicateGroup[] = [];
+    for (const { key, identical, ...person } of await this.repository.namesakes(userId)) {
+      const last = groups.at(-1);
+      if (last?.key === key) last.people.push(person);
+      else groups.push({ key, identical, people: [person] });
+    }
+    return toPersonDuplicatesDto(groups);
   }
 
   async autoMergeDuplicates(userId: number) {

@@ -21,7 +21,10 @@ async function account(): Promise<AuthUser> {
 
 /** `owner` invites `member`, who accepts: only group members with an account may be participants. */
 async function team(owner: AuthUser, member: AuthUser) {
-  const invitation = await t.app.services.groups.invite(owner, { email: member.email, name: 'Member' });
+  const { member: invitation } = await t.app.services.groups.invite(owner, {
+    email: member.email,
+    name: 'Member',
+  });
   await t.app.services.groups.approve(member, invitation.id, 'Owner');
 }
 

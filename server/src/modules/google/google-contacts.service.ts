@@ -230,6 +230,9 @@ export class GoogleContactsService {
         }
         await this.repository.deleteReviews(userId, [review.resourceName], tx);
       }
+      // What the preview fetched is now synced: the card's "Last synced" counts from here.
+      if (reviews.length > 0)
+        await this.repository.updateAccount(userId, { contactsSyncedAt: this.clock() }, tx);
     });
     if (keepRelate.size > 0)
       result.pushed = await this.pushLocalEdits(userId, await client.people(refreshToken));
@@ -403,9 +406,14 @@ export class GoogleContactsService {
     counts.created = created.length;
     await this.repository.upsertReviews(userId, reviews, tx);
     await this.repository.deleteReviews(userId, settled, tx);
+    // A preview moves the sync token on (its items wait for review) but is no sync: only a sync sets
+    // when Relate last synced.
     await this.repository.updateAccount(
       userId,
-      { contactsSyncToken: changes.nextSyncToken ?? null, contactsSyncedAt: this.clock() },
+      {
+        contactsSyncToken: changes.nextSyncToken ?? null,
+        ...(autoApply ? { contactsSyncedAt: this.clock() } : {}),
+      },
       tx,
     );
     return counts;

@@ -360,6 +360,8 @@ describe('Google contacts sync', () => {
       contact: null,
     });
     expect(await peopleOf(user)).toHaveLength(3); // a preview changes nothing
+    // ...and is no sync: the card must not say "Synced · Last synced".
+    expect((await call(user, 'GET', '/api/auth/google/status')).json().contacts_synced_at).toBeNull();
 
     // Previewing again gives the same items with the same ids.
     const again = await preview(user);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmtp, startFakeSmtp } from '../../../test/fakes/smtp/server';
 import { createTestApp, createUser, type TestApp, type TestUser, uniqueEmail } from '../../../test/test-app';
 
 let t: TestApp;
@@ -21,6 +22,10 @@ const notifications = async (user: TestUser) =>
   (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: user.headers })).json()
     .notifications;
 
+const notMailed = (email: string) =>
+  `Invitation saved for ${email}, but no e-mail was sent (e-mail is not set up on this server). ` +
+  'They see it once they sign in to Relate: if they have no account yet, ask them to sign up with this address.';
+
 /** A invites B, who accepts; returns A's membership id for B. */
 async function connect(a: TestUser, b: TestUser): Promise<number> {
   const membership = (await invite(a, b.email, 'B')).json().data.id;
@@ -38,7 +43,8 @@ describe('inviting', () => {
     const body = response.json();
     expect(body).toEqual({
       success: true,
-      message: `Invitation sent to ${ben.email}`,
+      message: notMailed(ben.email),
+      emailed: false,
       data: {
         id: expect.any(Number),
         user_id: null,
@@ -76,8 +82,10 @@ describe('inviting', () => {
     const email = uniqueEmail('later');
     const response = await invite(ann, email, 'Newcomer');
     expect(response.statusCode).toBe(201);
+    // Without SMTP nothing was sent, and the inviter is told so (the same words as for an account).
     expect(response.json()).toMatchObject({
-      message: `Invitation sent to ${email}`,
+      message: notMailed(email),
+      emailed: false,
       data: { user_id: null, email, status: 'waiting_for_approval' },
     });
 
@@ -126,6 +134,42 @@ describe('inviting', () => {
       error: 'This user is already in your group',
     });
     expect(await members(ann)).toHaveLength(1);
+  });
+});
+
+describe('inviting with SMTP_URL set', () => {
+  let mailing: TestApp;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    mailing = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://relate.test' } });
+  });
+  afterAll(async () => {
+    await mailing.close();
+    await smtp.close();
+  });
+
+  it('e-mails a person without an account a sign-up link, and one with an account a sign-in link, with one answer', async () => {
+    const ann = await createUser(mailing.app, { fullName: 'Ann Inviter' });
+    const ben = await createUser(mailing.app);
+    const newcomer = uniqueEmail('newcomer');
+
+    const answers = [];
+    for (const email of [newcomer, ben.email]) {
+      const response = await mailing.as(ann).post('/api/user-group', { email, name: 'Them' });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toMatchObject({ message: `Invitation sent to ${email}`, emailed: true });
+      answers.push(Object.keys(response.json()).sort());
+    }
+    expect(answers[0]).toEqual(answers[1]);
+
+    const toNewcomer = await smtp.nextMailTo(newcomer);
+    expect(toNewcomer.subject).toBe('Ann Inviter invited you to their group on Relate');
+    expect(toNewcomer.text).toContain(`sign up with this e-mail address (${newcomer})`);
+    expect(toNewcomer.text).toContain('https://relate.test/auth?mode=signup');
+    const toBen = await smtp.nextMailTo(ben.email);
+    expect(toBen.text).toContain('Sign in to accept or decline the invitation');
+    expect(toBen.text).toContain('https://relate.test/settings?section=group');
   });
 });
 

@@ -37,18 +37,22 @@ export const groupsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['groups'],
         description:
-          'Invites a person by e-mail; without an account they see the invitation once they sign up.',
+          'Invites a person by e-mail, and e-mails them (with a sign-up link when they have no account) when SMTP_URL is set; without an account they see the invitation once they sign up.',
         body: AddGroupMemberBodySchema,
         response: { 201: GroupMemberResultSchema },
       },
     },
     async (request, reply) => {
-      const member = await groups.invite(request.user, request.body);
+      const { member, emailed } = await groups.invite(request.user, request.body);
       reply.code(201);
       return {
         success: true as const,
         // One answer whether or not the e-mail has an account: inviting must not reveal who uses Relate.
-        message: `Invitation sent to ${member.email}`,
+        message: emailed
+          ? `Invitation sent to ${member.email}`
+          : `Invitation saved for ${member.email}, but no e-mail was sent (e-mail is not set up on this server). ` +
+            'They see it once they sign in to Relate: if they have no account yet, ask them to sign up with this address.',
+        emailed,
         data: member,
       };
     },

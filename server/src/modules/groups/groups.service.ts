@@ -1,6 +1,8 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
 import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
@@ -19,6 +21,29 @@ const invitationNotice = (inviter: AuthUser, invitation: GroupMemberRow, invitee
   subject: { type: 'group', id: invitation.id },
 });
 
+/**
+ * The invitation e-mail: a person with an account is asked to sign in and answer; one without is asked
+ * to sign up with the invited address (the invitation then waits for them).
+ */
+function invitationMail(inviter: AuthUser, email: string, hasAccount: boolean, publicUrl: string) {
+  const link = new URL(hasAccount ? '/settings?section=group' : '/auth?mode=signup', publicUrl).toString();
+  return {
+    to: email,
+    subject: `${nameOf(inviter)} invited you to their group on Relate`,
+    text: [
+      'Hello,',
+      '',
+      `${nameOf(inviter)} (${inviter.email}) invited you to their group on Relate, to share contacts with each other.`,
+      '',
+      hasAccount
+        ? 'Sign in to accept or decline the invitation:'
+        : `To accept, sign up with this e-mail address (${email}); the invitation waits for you there:`,
+      '',
+      link,
+    ].join('\n'),
+  };
+}
+
 /** Runs in the transaction that ends an approved membership between two people. */
 export type MembershipEndedListener = (ownerId: number, memberId: number, tx: Database) => Promise<void>;
 
@@ -30,6 +55,9 @@ export class GroupsService {
     private readonly repository: GroupsRepository,
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
+    private readonly mailer: Mailer,
+    private readonly publicUrl: string,
+    private readonly log: Pick<FastifyBaseLogger, 'error'>,
   ) {}
 
   /** The owner's group: everyone invited, with their status. */
@@ -44,15 +72,20 @@ export class GroupsService {
 
   /**
    * Invites a person by e-mail. With an account they are told at once; otherwise when they register
-   * (onUserCreated). A declined invitation can be sent again.
+   * (onUserCreated). With SMTP_URL set an e-mail goes out either way (`emailed`), so that the answer
+   * never tells the inviter whether the address has an account. A declined invitation can be sent again.
    */
-  async invite(owner: AuthUser, input: { email: string; name: string }): Promise<GroupMember> {
+  async invite(
+    owner: AuthUser,
+    input: { email: string; name: string },
+  ): Promise<{ member: GroupMember; emailed: boolean }> {
     const email = input.email.toLowerCase();
     if (email === owner.email.toLowerCase())
       throw fieldError('email', 'You cannot add yourself to your group');
     const invitee = await this.users.findByEmail(email);
+    let member: GroupMember;
     try {
-      return await this.db.transaction(async (tx) => {
+      member = await this.db.transaction(async (tx) => {
         const existing = await this.repository.findOwnedByEmail(owner.id, email, tx);
         if (existing && existing.status !== 'declined') throw alreadyInGroup();
         const values = {
@@ -71,6 +104,11 @@ export class GroupsService {
       if (isUniqueViolation(error)) throw alreadyInGroup();
       throw error;
     }
+    if (this.mailer.configured)
+      this.mailer
+        .send(invitationMail(owner, email, invitee !== undefined, this.publicUrl))
+        .catch((error) => this.log.error({ err: error }, 'Could not send a group invitation e-mail'));
+    return { member, emailed: this.mailer.configured };
   }
 
   /** Registration hook: links the invitations sent to the new account's e-mail and tells its owner. */

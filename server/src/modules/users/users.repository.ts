@@ -149,6 +149,14 @@ export class UsersRepository {
     return row.value;
   }
 
+  async approvedAdminIds(db: Database = this.db): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'approved')));
+    return rows.map((row) => row.id);
+  }
+
   async update(
     id: number,
     values: Partial<NewUserRow>,

@@ -255,6 +255,16 @@ export class UsersService {
     }
   }
 
+  /** Whether the installation has an account yet: the first one becomes its administrator. */
+  async anyAccount(): Promise<boolean> {
+    return (await this.repository.count()) > 0;
+  }
+
+  /** The approved administrators, who decide on accounts waiting for approval. */
+  approvedAdminIds(db?: Database): Promise<number[]> {
+    return this.repository.approvedAdminIds(db);
+  }
+
   async list(status?: UserStatus): Promise<User[]> {
     return (await this.repository.list({ status })).map(toUserDto);
   }

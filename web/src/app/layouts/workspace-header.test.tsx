@@ -1,15 +1,18 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { api, server } from '@/test/msw';
 import { WorkspaceHeader } from './workspace-header';
 
 vi.mock('sonner', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+const signedIn = vi.hoisted(() => ({ user: { id: 1, email: 'ada@example.com', is_admin: false } }));
 vi.mock('@/features/auth/auth-provider', () => ({
-  useAuth: () => ({ user: { id: 1, email: 'ada@example.com', is_admin: false }, logout: vi.fn() }),
+  useAuth: () => ({ user: signedIn.user, logout: vi.fn() }),
 }));
 vi.mock('@/features/tasks/api/tasks-api', () => ({ useOpenTaskCount: () => ({ data: 0 }) }));
 vi.mock('@/features/events/api/events-api', () => ({ useUpcomingCount: () => ({ data: 0 }) }));
@@ -36,7 +39,10 @@ function renderHeader(load: (key: string) => Promise<string>) {
   );
 }
 
-afterEach(() => vi.clearAllMocks());
+afterEach(() => {
+  vi.clearAllMocks();
+  signedIn.user = { id: 1, email: 'ada@example.com', is_admin: false };
+});
 
 describe('workspace header refresh button', () => {
   it('refetches the data on screen and says so when every refetch succeeds', async () => {
@@ -66,5 +72,32 @@ describe('workspace header refresh button', () => {
     );
     expect(toast.success).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Refresh data' })).toBeEnabled();
+  });
+});
+
+describe('admin button', () => {
+  it('shows how many accounts wait for approval', async () => {
+    signedIn.user = { id: 1, email: 'ada@example.com', is_admin: true };
+    server.use(
+      http.get(api('/admin/pending-users'), () => HttpResponse.json({ users: [{ id: 2 }, { id: 3 }] })),
+    );
+    renderHeader(async (key) => key);
+    const admin = screen.getByRole('link', { name: /Admin dashboard/ });
+    await waitFor(() => expect(admin).toHaveTextContent('2 accounts wait for approval'));
+    expect(screen.getByTestId('pending-users-badge')).toHaveTextContent(/^2/);
+  });
+
+  it('asks nothing for a user who is not an administrator', async () => {
+    let asked = false;
+    server.use(
+      http.get(api('/admin/pending-users'), () => {
+        asked = true;
+        return HttpResponse.json({ users: [] });
+      }),
+    );
+    renderHeader(async (key) => key);
+    await screen.findByText('people tasks');
+    expect(screen.queryByRole('link', { name: /Admin dashboard/ })).not.toBeInTheDocument();
+    expect(asked).toBe(false);
   });
 });

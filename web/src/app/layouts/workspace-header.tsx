@@ -25,6 +25,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { usePendingUserCount } from '@/features/admin/api/admin-api';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useCurrentPlan } from '@/features/billing/api/get-current-plan';
 import { useUpcomingCount } from '@/features/events/api/events-api';
@@ -63,10 +64,14 @@ function TabCount({ count, label }: { count: number | undefined; label: string }
   );
 }
 
+const waitingLabel = (count: number) =>
+  count === 1 ? '1 account waits for approval' : `${count} accounts wait for approval`;
+
 export function WorkspaceHeader() {
   const { user, logout } = useAuth();
   const openTasks = useOpenTaskCount();
   const upcoming = useUpcomingCount();
+  const pendingUsers = usePendingUserCount(user?.is_admin === true);
   // Live: a plan change (Stripe webhook, administrator) arrives as a notification and refreshes it.
   const currentPlan = useCurrentPlan();
   const counts: Record<string, { count: number | undefined; label: string }> = {
@@ -132,12 +137,28 @@ export function WorkspaceHeader() {
           {user?.is_admin && (
             <Tooltip>
               <TooltipTrigger asChild>
-                <Link to="/admin" className={buttonVariants({ variant: 'ghost', size: 'icon' })}>
+                <Link
+                  to="/admin"
+                  className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
+                >
                   <ShieldIcon />
                   <span className="sr-only">Admin dashboard</span>
+                  {pendingUsers.data ? (
+                    <span
+                      className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] leading-none font-semibold text-white tabular-nums"
+                      data-testid="pending-users-badge"
+                    >
+                      {pendingUsers.data > 99 ? '99+' : pendingUsers.data}
+                      <span className="sr-only"> {waitingLabel(pendingUsers.data)}</span>
+                    </span>
+                  ) : null}
                 </Link>
               </TooltipTrigger>
-              <TooltipContent>Admin dashboard</TooltipContent>
+              <TooltipContent>
+                {pendingUsers.data
+                  ? `Admin dashboard: ${waitingLabel(pendingUsers.data)}`
+                  : 'Admin dashboard'}
+              </TooltipContent>
             </Tooltip>
           )}
           <DropdownMenu>

@@ -8,7 +8,7 @@ import {
   KeyRoundIcon,
   UsersRoundIcon,
 } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
@@ -103,20 +103,35 @@ export function SettingsPage() {
   const requested = searchParams.get('section') ?? DEFAULT_SECTION;
   const active = sections.find((section) => section.key === requested) ?? sections[0];
   const Active = active.component;
+  const strip = useRef<HTMLElement>(null);
+
+  // On a phone the strip scrolls sideways: bring the active section into it (the page does not move).
+  useEffect(() => {
+    const nav = strip.current;
+    const button = nav?.querySelector<HTMLElement>(`[data-section="${active.key}"]`);
+    if (!nav || !button || nav.scrollWidth <= nav.clientWidth) return;
+    const left = button.offsetLeft - nav.offsetLeft - (nav.clientWidth - button.offsetWidth) / 2;
+    nav.scrollTo({ left: Math.max(0, left) });
+  }, [active.key]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[240px_1fr]">
-      <aside className="grid content-start gap-3">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[240px_minmax(0,1fr)]">
+      <aside className="grid min-w-0 content-start gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <nav aria-label="Settings sections" className="flex gap-1 overflow-x-auto lg:flex-col">
+        <nav
+          ref={strip}
+          aria-label="Settings sections"
+          className="-mx-4 flex snap-x gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0 lg:flex-col lg:pb-0"
+        >
           {sections.map((section) => (
             <button
               key={section.key}
+              data-section={section.key}
               type="button"
               aria-current={section.key === active.key ? 'page' : undefined}
               onClick={() => setSearchParams({ section: section.key }, { replace: true })}
               className={cn(
-                'flex shrink-0 items-start gap-3 rounded-lg px-3 py-2 text-left transition-colors',
+                'flex shrink-0 snap-start items-start gap-3 rounded-lg px-3 py-2 text-left transition-colors',
                 section.key === active.key
                   ? 'bg-primary/10 text-primary'
                   : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
@@ -125,7 +140,7 @@ export function SettingsPage() {
               <section.icon className="mt-0.5 size-4 shrink-0" />
               <span className="grid">
                 <span className="text-sm font-medium">{section.title}</span>
-                <span className="text-xs">{section.subtitle}</span>
+                <span className="text-xs max-sm:hidden">{section.subtitle}</span>
               </span>
             </button>
           ))}

@@ -12,7 +12,9 @@ interface AuthContextValue {
   status: Status;
   user: User | null;
   /** Stores a signed-in session; answers false (and logs out) when the account is not approved. */
-  startSession: (session: Pick<LoginResponse, 'access_token' | 'refresh_token' | 'user'>) => boolean;
+  startSession: (
+    session: Pick<LoginResponse, 'access_token' | 'refresh_token' | 'user'> & { expires_in?: number },
+  ) => boolean;
   refreshUser: () => Promise<void>;
   logout: () => Promise<void>;
 }
@@ -65,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         notApproved();
         return false;
       }
-      saveTokens(session.access_token, session.refresh_token);
+      saveTokens(session.access_token, session.refresh_token, session.expires_in);
       saveUser(session.user);
       setUser(session.user);
       setStatus('authenticated');

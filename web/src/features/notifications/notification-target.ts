@@ -7,7 +7,10 @@ const TYPE_TARGETS: Partial<Record<NotificationType, string>> = {
   group_invitation: '/settings?section=group',
 };
 
-/** Where a notification leads: the contact, task or event it names, the group or the subscription settings. */
+/**
+ * Where a notification leads: the contact, task or event it names, the group or the subscription
+ * settings, or the admin dashboard for an account waiting for approval.
+ */
 export function notificationTarget(notification: Notification): string | null {
   const id = notification.subject_id;
   switch (notification.subject_type) {
@@ -21,6 +24,8 @@ export function notificationTarget(notification: Notification): string | null {
       return '/settings?section=group';
     case 'subscription':
       return '/settings?section=subscription';
+    case 'user':
+      return '/admin';
     default:
       return TYPE_TARGETS[notification.notification_type] ?? null;
   }

@@ -114,6 +114,38 @@ describe('Add New Task', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('creates the task in a typed new project without pressing Add', async () => {
+    const writes = fakeApi([]);
+    const { user, onSaved } = renderDialog();
+    await user.type(screen.getByLabelText('Title'), 'Prepare the deck');
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    await user.type(screen.getByPlaceholderText('New project name'), 'Q1 Launch');
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(screen.queryByText('Project name is required')).not.toBeInTheDocument();
+    expect(writes).toEqual([
+      { path: 'tasks', body: expect.objectContaining({ title: 'Prepare the deck', project: 'Q1 Launch' }) },
+    ]);
+  });
+
+  it('keeps the chosen project when a new name is typed and then cancelled', async () => {
+    const writes = fakeApi([project({})]);
+    const { user, onSaved } = renderDialog();
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Project' })).toHaveTextContent('Launch'),
+    );
+    await user.type(screen.getByLabelText('Title'), 'Prepare the deck');
+    await user.click(screen.getByRole('button', { name: 'New Project' }));
+    await user.type(screen.getByPlaceholderText('New project name'), 'Other');
+    // The project field's Cancel comes before the dialog's.
+    await user.click(screen.getAllByRole('button', { name: 'Cancel' })[0]);
+    await user.click(screen.getByRole('button', { name: 'Create Task' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(writes).toEqual([{ path: 'tasks', body: expect.objectContaining({ project: 'Launch' }) }]);
+  });
+
   it('shows why it cannot save, and drops the message once the title is given', async () => {
     const writes = fakeApi([project({})]);
     const { user } = renderDialog();

@@ -28,6 +28,15 @@ export const useAccountHistory = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
+/** How many accounts wait for approval: the badge on the admin button (administrators only). */
+export const usePendingUserCount = (enabled: boolean) =>
+  useQuery({
+    queryKey: adminKeys.pending(),
+    queryFn: ({ signal }) => fetchJson<UsersResponse>('/admin/pending-users', { signal }),
+    select: (data) => data.users.length,
+    enabled,
+  });
+
 type UserAction = 'approve' | 'reject' | 'delete';
 
 const call = (action: UserAction, id: number) => {
@@ -40,4 +49,4 @@ const call = (action: UserAction, id: number) => {
 
 /** Approve, reject or delete a user; the list is reloaded after each action (spec section 4). */
 export const useUserAction = (action: UserAction) =>
-  useAppMutation({ mutationFn: (id: number) => call(action, id), invalidates: [adminKeys.users()] });
+  useAppMutation({ mutationFn: (id: number) => call(action, id), invalidates: [adminKeys.all] });

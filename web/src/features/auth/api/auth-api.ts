@@ -4,6 +4,7 @@ import type {
   LoginResponse,
   RegisterBody,
   RegisterResponse,
+  RegistrationInfo,
   User,
 } from '@relate/contracts';
 import { request } from '@/lib/api-client';
@@ -13,7 +14,10 @@ export const login = (body: LoginBody) => request<LoginResponse>('/auth/login', 
 export const register = (body: RegisterBody) =>
   request<RegisterResponse>('/auth/register', { method: 'POST', body });
 
-export const getMe = () => request<User>('/auth/me');
+/** Whether the next account is the installation's first (its administrator). */
+export const getRegistrationInfo = () => request<RegistrationInfo>('/auth/registration');
+
+export const getMe = (token?: string) => request<User>('/auth/me', { token });
 
 export const logout = (refreshToken: string | null) =>
   request<{ message: string }>('/auth/logout', {

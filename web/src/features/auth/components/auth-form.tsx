@@ -1,16 +1,34 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { GoogleSignInButton } from './google-sign-in-button';
+import { PendingApproval } from './pending-approval';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 
 type Mode = 'signin' | 'signup';
 
-/** Sign-in and sign-up, toggled by a mode switch (spec section 2); each mode is its own form. */
+/**
+ * Sign-in and sign-up, toggled by a mode switch (spec section 2); each mode is its own form. An account
+ * waiting for approval (just created, or signing in) sees what happens next instead.
+ */
 export function AuthForm() {
-  const [mode, setMode] = useState<Mode>('signin');
+  // An invitation e-mail links to /auth?mode=signup.
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(searchParams.get('mode') === 'signup' ? 'signup' : 'signin');
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const signingUp = mode === 'signup';
+
+  if (pendingEmail)
+    return (
+      <PendingApproval
+        email={pendingEmail}
+        onSignIn={() => {
+          setPendingEmail(null);
+          setMode('signin');
+        }}
+      />
+    );
 
   return (
     <div className="grid gap-6">
@@ -32,7 +50,7 @@ export function AuthForm() {
         <span className="relative bg-card px-2">Or continue with email</span>
       </div>
 
-      {signingUp ? <SignUpForm onRegistered={() => setMode('signin')} /> : <SignInForm />}
+      {signingUp ? <SignUpForm onPending={setPendingEmail} /> : <SignInForm onPending={setPendingEmail} />}
 
       <p className="text-center text-sm text-muted-foreground">
         {signingUp ? 'Already have an account? ' : "Don't have an account? "}

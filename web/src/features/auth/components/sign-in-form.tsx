@@ -10,8 +10,11 @@ import * as authApi from '../api/auth-api';
 import { useAuth } from '../auth-provider';
 import { unexpectedErrorsToasted } from './unexpected-errors';
 
-/** E-mail and password; a started session re-renders /auth, whose guard moves on to the remembered page. */
-export function SignInForm() {
+/**
+ * E-mail and password; a started session re-renders /auth, whose guard moves on to the remembered page.
+ * An account still waiting for approval is handed to `onPending`.
+ */
+export function SignInForm({ onPending }: { onPending: (email: string) => void }) {
   const { startSession } = useAuth();
   const form = useForm({
     resolver: zodResolver(LoginBodySchema),
@@ -29,6 +32,7 @@ export function SignInForm() {
         return;
       }
       if (startSession(data)) toast.success('Welcome back!', { description: 'Successfully signed in.' });
+      else if (data.user.status === 'pending') onPending(data.user.email);
     }),
   );
 

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterBodySchema } from '@relate/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { InfoIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,12 +16,17 @@ import { useAuth } from '../auth-provider';
 import { unexpectedErrorsToasted } from './unexpected-errors';
 
 /**
- * Full name, e-mail, password and the terms (spec section 2). An account that needs approval sends the
- * visitor back to sign-in (onRegistered); an approved one starts its session at once.
+ * Full name, e-mail, password and the terms (spec section 2). An account that needs approval is handed
+ * to `onPending` (the page saying what happens next); an approved one starts its session at once. The
+ * very first account becomes the administrator, and the form says so instead of the approval notice.
  */
-export function SignUpForm({ onRegistered }: { onRegistered: () => void }) {
+export function SignUpForm({ onPending }: { onPending: (email: string) => void }) {
   const { startSession } = useAuth();
   const [terms, setTerms] = useState(false);
+  const registration = useQuery({
+    queryKey: ['auth', 'registration'],
+    queryFn: async () => (await authApi.getRegistrationInfo()).data,
+  });
   const form = useForm({
     resolver: zodResolver(RegisterBodySchema),
     defaultValues: { full_name: '', email: '', password: '' },
@@ -41,12 +47,13 @@ export function SignUpForm({ onRegistered }: { onRegistered: () => void }) {
           description:
             'Your account is pending admin approval. Please check back later or contact an administrator.',
         });
-        onRegistered();
+        onPending(data.user.email);
         return;
       }
       const session = {
         access_token: data.access_token,
         refresh_token: data.refresh_token ?? '',
+        expires_in: data.expires_in,
         user: data.user,
       };
       if (startSession(session))
@@ -100,13 +107,30 @@ export function SignUpForm({ onRegistered }: { onRegistered: () => void }) {
             </span>
           </Label>
         </div>
-        <p className="flex gap-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm text-foreground">
+        <p
+          className="flex gap-2 rounded-lg border border-primary/20 bg-primary/5 p-3 text-sm text-foreground"
+          data-testid="sign-up-notice"
+        >
           <InfoIcon className="mt-0.5 size-4 shrink-0 text-primary" />
-          New accounts require admin approval. Please wait for approval from the administrator.
+          {registration.data?.first_account
+            ? 'You are the first to sign up: your account becomes the administrator, ready to use at once, and approves the accounts that follow.'
+            : 'New accounts require admin approval. Please wait for approval from the administrator.'}
         </p>
-        <Button type="submit" className="w-full" disabled={isSubmitting || !terms}>
-          {isSubmitting ? 'Processing...' : 'Sign Up'}
-        </Button>
+        <div className="grid gap-1.5">
+          <Button
+            type="submit"
+            className="w-full"
+            disabled={isSubmitting || !terms}
+            aria-describedby={terms ? undefined : 'terms-hint'}
+          >
+            {isSubmitting ? 'Processing...' : 'Sign Up'}
+          </Button>
+          {!terms && (
+            <p id="terms-hint" className="text-center text-xs text-muted-foreground">
+              Tick the box above to accept the Terms of Service and Privacy Policy, then sign up.
+            </p>
+          )}
+        </div>
       </form>
     </Form>
   );

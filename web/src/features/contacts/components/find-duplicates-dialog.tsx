@@ -1,14 +1,89 @@
-import type { Person } from '@relate/contracts';
+import type { Person, PersonDuplicatesResponse } from '@relate/contracts';
 import { CheckIcon, Loader2Icon, Trash2Icon, WandSparklesIcon } from 'lucide-react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Pagination } from '@/components/ui/pagination';
 import { formatDate } from '@/lib/format';
 import { useAutoMergePeople, usePersonDuplicates, useResolvePeople } from '../api/duplicates-api';
 
 function describe(person: Person) {
   return [person.email, person.phone, person.organization].filter(Boolean).join(' · ') || 'No details';
+}
+
+/**
+ * Groups per page, and people shown per group until "Show all": tens of thousands of contacts make
+ * hundreds of groups, and rendering every record's buttons at once froze the dialog for half a minute.
+ */
+const GROUPS_PER_PAGE = 10;
+const PEOPLE_SHOWN = 10;
+
+type DuplicateGroup = PersonDuplicatesResponse['groups'][number];
+
+interface GroupActions {
+  onKeep: (name: string, person: Person, group: Person[]) => void;
+  onDeleteAll: (name: string, group: Person[]) => void;
+  busy: boolean;
+}
+
+function DuplicateGroupCard({ group, onKeep, onDeleteAll, busy }: { group: DuplicateGroup } & GroupActions) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? group.people : group.people.slice(0, PEOPLE_SHOWN);
+  const hidden = group.people.length - shown.length;
+  return (
+    <section data-testid="duplicate-group" className="grid gap-2 rounded-lg border p-3">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium">
+          {group.full_name}{' '}
+          <span className="text-sm font-normal text-muted-foreground">
+            ({group.people.length.toLocaleString()} records)
+          </span>
+        </span>
+        <div className="flex items-center gap-2">
+          <Badge variant={group.identical ? 'success' : 'warning'}>
+            {group.identical ? 'Identical' : 'Manual review'}
+          </Badge>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive"
+            onClick={() => onDeleteAll(group.full_name, group.people)}
+            disabled={busy}
+          >
+            <Trash2Icon />
+            Delete All Records
+          </Button>
+        </div>
+      </header>
+      {shown.map((person) => (
+        <div
+          key={person.id}
+          className="flex items-center justify-between gap-3 rounded-md bg-muted/50 px-3 py-2"
+        >
+          <div className="grid min-w-0 text-sm">
+            <span className="truncate">{describe(person)}</span>
+            <span className="text-xs text-muted-foreground">Added {formatDate(person.created_at)}</span>
+          </div>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onKeep(group.full_name, person, group.people)}
+            disabled={busy}
+          >
+            <CheckIcon />
+            Keep This
+          </Button>
+        </div>
+      ))}
+      {hidden > 0 && (
+        <Button variant="link" size="sm" className="justify-self-start" onClick={() => setShowAll(true)}>
+          Show all {group.people.length.toLocaleString()} records
+        </Button>
+      )}
+    </section>
+  );
 }
 
 export function FindDuplicatesDialog({
@@ -22,6 +97,11 @@ export function FindDuplicatesDialog({
   const autoMerge = useAutoMergePeople();
   const resolve = useResolvePeople();
   const data = duplicates.data;
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil((data?.groups.length ?? 0) / GROUPS_PER_PAGE));
+  // Resolving groups shortens the list: stay on a page that still exists.
+  const current = Math.min(page, pageCount);
+  const onPage = data?.groups.slice((current - 1) * GROUPS_PER_PAGE, current * GROUPS_PER_PAGE) ?? [];
 
   const runAutoMerge = () =>
     autoMerge.mutate(undefined, {
@@ -86,56 +166,23 @@ export function FindDuplicatesDialog({
                 <WandSparklesIcon />
                 Auto-merge identical contacts
               </Button>
-              <div className="grid max-h-[45vh] gap-3 overflow-y-auto pr-1">
-                {data.groups.map((group) => (
-                  <section
+              <div className="grid max-h-[45vh] gap-3 overflow-y-auto pr-1" data-testid="duplicate-groups">
+                {onPage.map((group) => (
+                  <DuplicateGroupCard
                     key={group.key}
-                    data-testid="duplicate-group"
-                    className="grid gap-2 rounded-lg border p-3"
-                  >
-                    <header className="flex items-center justify-between gap-2">
-                      <span className="font-medium">{group.full_name}</span>
-                      <div className="flex items-center gap-2">
-                        <Badge variant={group.identical ? 'success' : 'warning'}>
-                          {group.identical ? 'Identical' : 'Manual review'}
-                        </Badge>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-destructive"
-                          onClick={() => deleteAll(group.full_name, group.people)}
-                          disabled={resolve.isPending}
-                        >
-                          <Trash2Icon />
-                          Delete All Records
-                        </Button>
-                      </div>
-                    </header>
-                    {group.people.map((person) => (
-                      <div
-                        key={person.id}
-                        className="flex items-center justify-between gap-3 rounded-md bg-muted/50 px-3 py-2"
-                      >
-                        <div className="grid min-w-0 text-sm">
-                          <span className="truncate">{describe(person)}</span>
-                          <span className="text-xs text-muted-foreground">
-                            Added {formatDate(person.created_at)}
-                          </span>
-                        </div>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => keep(group.full_name, person, group.people)}
-                          disabled={resolve.isPending}
-                        >
-                          <CheckIcon />
-                          Keep This
-                        </Button>
-                      </div>
-                    ))}
-                  </section>
+                    group={group}
+                    onKeep={keep}
+                    onDeleteAll={deleteAll}
+                    busy={resolve.isPending}
+                  />
                 ))}
               </div>
+              <Pagination
+                page={current}
+                pageCount={pageCount}
+                onPageChange={setPage}
+                className="justify-center"
+              />
             </div>
           )
         )}

@@ -20,7 +20,13 @@ export function AddMemberCard() {
   const submit = form.handleSubmit((body) =>
     add.mutate(body, {
       onSuccess: (response) => {
-        toast.success(response.message || 'Invitation sent');
+        // Without e-mail on the server the person is not told: say so rather than 'sent'.
+        if (response.emailed === false)
+          toast.warning('Invitation saved, no e-mail sent', {
+            description: response.message,
+            duration: 12_000,
+          });
+        else toast.success(response.message || 'Invitation sent');
         form.reset();
       },
       onError: (error) => {

@@ -1,5 +1,5 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
-import { CheckIcon, MailIcon, Trash2Icon, UsersIcon, XIcon } from 'lucide-react';
+import { CheckIcon, MailIcon, SendIcon, Trash2Icon, UsersIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
@@ -92,6 +92,35 @@ function PendingInvitationsCard() {
   );
 }
 
+function MemberRow({ member, onRemove }: { member: GroupMember; onRemove: (member: GroupMember) => void }) {
+  return (
+    <div data-testid="group-member" className="flex items-center gap-3 rounded-lg border p-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
+        {initials(member.full_name || member.email)}
+      </span>
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="truncate font-medium">{member.full_name}</span>
+          <MemberStatus status={member.status} />
+        </span>
+        <span className="truncate text-sm text-muted-foreground">
+          {member.email} · {member.status === 'approved' ? 'added' : 'invited'} {formatDate(member.added_at)}
+        </span>
+      </div>
+      <Button variant="ghost" size="icon" onClick={() => onRemove(member)}>
+        <Trash2Icon className="text-destructive" />
+        <span className="sr-only">
+          {member.status === 'approved' ? 'Remove' : 'Withdraw the invitation to'} {member.email}
+        </span>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The caller's group: those who accepted are the people in it; invitations they have not answered (or
+ * declined) are listed apart, as sent invitations, since they are not in the group yet.
+ */
 function MembersCard() {
   const members = useGroupMembers();
   const remove = useRemoveGroupMember();
@@ -101,59 +130,66 @@ function MembersCard() {
     if (members.isError) toast.error('Failed to load group users');
   }, [members.isError]);
 
-  const list = members.data ?? [];
+  const all = members.data ?? [];
+  const list = all.filter((member) => member.status === 'approved');
+  const sent = all.filter((member) => member.status !== 'approved');
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UsersIcon className="size-4" /> Group Members
-        </CardTitle>
-        <CardDescription>
-          {list.length === 1 ? '1 person' : `${list.length} people`} in your group.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {members.isPending ? (
-          <Skeleton className="h-14 w-full" />
-        ) : list.length === 0 ? (
-          <EmptyState
-            icon={UsersIcon}
-            title="No group members yet"
-            description="Add a colleague above to start sharing contacts."
-          />
-        ) : (
-          list.map((member) => (
-            <div
-              key={member.id}
-              data-testid="group-member"
-              className="flex items-center gap-3 rounded-lg border p-3"
-            >
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-sm font-semibold text-primary">
-                {initials(member.full_name || member.email)}
-              </span>
-              <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                  <span className="truncate font-medium">{member.full_name}</span>
-                  <MemberStatus status={member.status} />
-                </span>
-                <span className="truncate text-sm text-muted-foreground">
-                  {member.email} · added {formatDate(member.added_at)}
-                </span>
-              </div>
-              <Button variant="ghost" size="icon" onClick={() => setToRemove(member)}>
-                <Trash2Icon className="text-destructive" />
-                <span className="sr-only">Remove {member.email}</span>
-              </Button>
-            </div>
-          ))
-        )}
-      </CardContent>
+    <>
+      <Card>
+        <CardHeader>
+          <CardTitle className="flex items-center gap-2">
+            <UsersIcon className="size-4" /> Group Members
+          </CardTitle>
+          <CardDescription>
+            {list.length === 1 ? '1 person' : `${list.length} people`} in your group.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-2">
+          {members.isPending ? (
+            <Skeleton className="h-14 w-full" />
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={UsersIcon}
+              title="No group members yet"
+              description={
+                sent.length > 0
+                  ? 'People join once they accept your invitation.'
+                  : 'Add a colleague above to start sharing contacts.'
+              }
+            />
+          ) : (
+            list.map((member) => <MemberRow key={member.id} member={member} onRemove={setToRemove} />)
+          )}
+        </CardContent>
+      </Card>
+      {sent.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <SendIcon className="size-4" /> Invitations You Sent
+            </CardTitle>
+            <CardDescription>
+              Not in your group yet: they join once they accept. Until then you cannot share contacts with
+              them.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-2" data-testid="sent-invitations">
+            {sent.map((member) => (
+              <MemberRow key={member.id} member={member} onRemove={setToRemove} />
+            ))}
+          </CardContent>
+        </Card>
+      )}
       <ConfirmDialog
         open={toRemove !== null}
         onOpenChange={(open) => !open && setToRemove(null)}
-        title="Remove from group"
-        description={`Remove ${toRemove?.full_name ?? ''} (${toRemove?.email ?? ''}) from your group? You will no longer be able to share contacts with each other, and each of you leaves the other's projects and events: the tasks they own in your projects pass to you.`}
-        confirmLabel="Remove"
+        title={toRemove?.status === 'approved' ? 'Remove from group' : 'Withdraw invitation'}
+        description={
+          toRemove?.status === 'approved'
+            ? `Remove ${toRemove?.full_name ?? ''} (${toRemove?.email ?? ''}) from your group? You will no longer be able to share contacts with each other, and each of you leaves the other's projects and events: the tasks they own in your projects pass to you.`
+            : `Withdraw the invitation to ${toRemove?.full_name ?? ''} (${toRemove?.email ?? ''})?`
+        }
+        confirmLabel={toRemove?.status === 'approved' ? 'Remove' : 'Withdraw'}
         destructive
         onConfirm={() => {
           if (toRemove)
@@ -164,7 +200,7 @@ function MembersCard() {
           setToRemove(null);
         }}
       />
-    </Card>
+    </>
   );
 }
 

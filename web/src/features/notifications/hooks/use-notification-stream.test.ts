@@ -7,9 +7,16 @@ const keys: SubjectKeys = {
   event: ['events'],
   group: ['groups'],
   subscription: ['plan'],
+  user: ['admin'],
 };
 
 describe('affectedQueryKeys', () => {
+  it('refreshes the admin lists (and the pending badge) when an account waits for approval', () => {
+    expect(affectedQueryKeys({ notification_type: 'other', subject_type: 'user' }, keys)).toEqual([
+      ['admin'],
+    ]);
+  });
+
   it("refreshes the group's members and invitations when an invitation is accepted ('other' about a group)", () => {
     expect(affectedQueryKeys({ notification_type: 'other', subject_type: 'group' }, keys)).toEqual([
       ['groups'],

@@ -9,12 +9,31 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { useCreateProject } from '../api/tasks-api';
 import type { TaskFormValues } from '../task-form';
 
-/** The task's project: one of the caller's, or a new one added inline and selected (spec section 5). */
+/**
+ * The task's project: one of the caller's, or a new one added inline and selected (spec section 5).
+ * A typed new name is the task's project even without pressing Add: the server creates it with the task.
+ */
 export function ProjectField({ names, onChoose }: { names: string[]; onChoose: (name: string) => void }) {
-  const { control } = useFormContext<TaskFormValues>();
+  const { control, getValues } = useFormContext<TaskFormValues>();
   const createProject = useCreateProject();
   const [adding, setAdding] = useState(false);
   const [newName, setNewName] = useState('');
+  /** The project chosen before a new name was typed, restored by Cancel. */
+  const [before, setBefore] = useState('');
+
+  const startAdding = () => {
+    setBefore(getValues('project'));
+    setAdding(true);
+  };
+  const typeName = (name: string) => {
+    setNewName(name);
+    onChoose(name.trim() || before);
+  };
+  const cancel = () => {
+    onChoose(before);
+    setAdding(false);
+    setNewName('');
+  };
 
   const addProject = () => {
     const name = newName.trim();
@@ -44,7 +63,7 @@ export function ProjectField({ names, onChoose }: { names: string[]; onChoose: (
                   autoFocus
                   placeholder="New project name"
                   value={newName}
-                  onChange={(event) => setNewName(event.target.value)}
+                  onChange={(event) => typeName(event.target.value)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') {
                       event.preventDefault();
@@ -56,7 +75,7 @@ export function ProjectField({ names, onChoose }: { names: string[]; onChoose: (
               <Button onClick={addProject} disabled={!newName.trim() || createProject.isPending}>
                 Add
               </Button>
-              <Button variant="ghost" onClick={() => setAdding(false)}>
+              <Button variant="ghost" onClick={cancel}>
                 Cancel
               </Button>
             </div>
@@ -76,7 +95,7 @@ export function ProjectField({ names, onChoose }: { names: string[]; onChoose: (
                   ))}
                 </SelectContent>
               </Select>
-              <Button variant="outline" onClick={() => setAdding(true)}>
+              <Button variant="outline" onClick={startAdding}>
                 <PlusIcon />
                 New Project
               </Button>

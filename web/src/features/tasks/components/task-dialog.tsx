@@ -43,13 +43,13 @@ export function TaskDialog({ open, onOpenChange, task, defaultProject, onSaved }
   const { control } = form;
   const project = form.watch('project');
   const assignTo = form.watch('assign_to');
-  const participants = useAssignableUsers(project || null);
-  const groupMembers = useAssignableUsers(null);
-
   const projectNames = [...new Set((projects.data ?? []).map((item) => item.name))];
   if (project && !projectNames.includes(project)) projectNames.push(project);
+  // A typed new project has no participants to assign yet: the server creates it with the task.
   const current = projectNamed(projects.data ?? [], project);
-  const choices = project
+  const participants = useAssignableUsers(current?.name ?? null);
+  const groupMembers = useAssignableUsers(null);
+  const choices = current
     ? assigneeChoices(participants.data ?? [], groupMembers.data ?? [], current?.is_owner ?? false)
     : [];
   const chosen = choices.find((choice) => choice.email.toLowerCase() === assignTo.toLowerCase());
@@ -119,7 +119,7 @@ export function TaskDialog({ open, onOpenChange, task, defaultProject, onSaved }
                 name="assign_to"
                 label="Assign to"
                 emptyOption="Nobody"
-                disabled={!project}
+                disabled={!current}
                 options={choices.map((choice) => ({
                   value: choice.email,
                   label: (

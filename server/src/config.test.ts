@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { startBanner } from './lib/start-banner';
+
+describe('where Relate listens and the address it gives out', () => {
+  it('listens on loopback unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('derives PUBLIC_URL from PORT when it is not set', () => {
+    expect(loadConfig({ PORT: '4100' })).toMatchObject({
+      PUBLIC_URL: 'http://localhost:4100',
+      publicUrlDerived: true,
+    });
+    expect(loadConfig({ PORT: '4100', HOST: '192.168.1.5' }).PUBLIC_URL).toBe('http://192.168.1.5:4100');
+    expect(loadConfig({ PORT: '4100', HOST: '0.0.0.0' }).PUBLIC_URL).toBe('http://localhost:4100');
+  });
+
+  it('keeps a PUBLIC_URL that is set', () => {
+    expect(loadConfig({ PORT: '4100', PUBLIC_URL: 'https://crm.example.com' })).toMatchObject({
+      PUBLIC_URL: 'https://crm.example.com',
+      publicUrlDerived: false,
+    });
+  });
+
+  it('says in the start banner where links point when PUBLIC_URL was derived', () => {
+    const address = { address: '127.0.0.1', family: 'IPv4', port: 4100 };
+    const derived = startBanner(loadConfig({ PORT: '4100' }), address, 'PGlite in ./data');
+    expect(derived[0]).toBe(
+      'Relate is running at http://localhost:4100 (listening on 127.0.0.1:4100; database: PGlite in ./data)',
+    );
+    expect(derived.join('\n')).toContain(
+      'PUBLIC_URL is not set: links in e-mails, OAuth redirects and calendar UIDs use http://localhost:4100.',
+    );
+    expect(derived.join('\n')).toContain('set HOST=0.0.0.0');
+
+    const set = startBanner(
+      loadConfig({ PUBLIC_URL: 'https://crm.example.com', HOST: '0.0.0.0' }),
+      { address: '0.0.0.0', family: 'IPv4', port: 3000 },
+      'PostgreSQL',
+    );
+    expect(set).toEqual([
+      'Relate is running at http://localhost:3000 (listening on 0.0.0.0:3000; database: PostgreSQL)',
+    ]);
+  });
+});
