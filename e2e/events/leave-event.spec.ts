@@ -1,16 +1,15 @@
-import { account, approve, expect, joinGroup, newPage, signIn, signUp, test } from '../support/fixtures';
+import { account, approve, expect, joinGroup, signIn, signUp, test } from '../support/fixtures';
 
 test('a participant leaves an event from View Event: asked first, told after, and it leaves their calendar', async ({
-  browser,
-  baseURL,
+  newPage,
 }) => {
   test.slow(); // two accounts in two browsers
   const ada = account('Ada');
   const ben = account('Ben');
-  const page = await newPage(browser, baseURL);
+  const page = await newPage();
   await signUp(page, ada);
   await expect(page).toHaveURL(/\/contacts$/);
-  const benPage = await newPage(browser, baseURL);
+  const benPage = await newPage();
   await signUp(benPage, ben);
   await approve(page, ben);
   await signIn(benPage, ben);
