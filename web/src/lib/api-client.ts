@@ -181,7 +181,7 @@ function sendWithProgress(
  * once and sends again (or logs out); a 401 saying the session ended logs out at once.
  */
 async function sendAuthorized(path: string, options: RequestOptions): Promise<Response | ApiError> {
-  if (!options.token && accessTokenDueForRefresh()) await refreshSession(accessToken());
+  if (accessTokenDueForRefresh()) await refreshSession(accessToken());
   const sentToken = accessToken();
   let response = await send(path, options);
   if (response.status === 401) {
