@@ -17,7 +17,7 @@ export const register = (body: RegisterBody) =>
 /** Whether the next account is the installation's first (its administrator). */
 export const getRegistrationInfo = () => request<RegistrationInfo>('/auth/registration');
 
-export const getMe = (token?: string) => request<User>('/auth/me', { token });
+export const getMe = () => request<User>('/auth/me');
 
 export const logout = (refreshToken: string | null) =>
   request<{ message: string }>('/auth/logout', {
