@@ -62,6 +62,7 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   newPage,
   google,
 }) => {
+  test.setTimeout(180_000); // a long journey on a busy machine
   const victimSub = '113943641271207611330';
   google.fake.addAccount({ sub: victimSub, email: 'victim@gmail.example', name: 'Vic Tim' });
   await signUp(page, account('Mallory'));
