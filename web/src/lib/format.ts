@@ -9,6 +9,13 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 const monthDayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'long',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
 const utcDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat(undefined);
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
@@ -30,6 +37,16 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   const date = parse(value);
   return date ? dateTimeFormat.format(date) : '';
+}
+
+/** A day with its weekday: 'Tuesday, Dec 1, 2026'. */
+export function formatDay(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** A day's weekday: 'Tuesday'. */
+export function formatWeekday(date: Date): string {
+  return weekdayFormat.format(date);
 }
 
 export function formatTime(value: string | null | undefined): string {

@@ -1,5 +1,5 @@
 import { type CalendarEvent, type CreateEventBody, CreateEventBodySchema } from '@relate/contracts';
-import { format, isValid, parseISO } from 'date-fns';
+import { addDays, differenceInCalendarDays, format, isValid, parseISO, startOfWeek } from 'date-fns';
 import { z } from 'zod';
 
 type RepeatPattern = CalendarEvent['repeat_pattern'];
@@ -167,6 +167,38 @@ export function dateInput(
   if (!isValid(date)) return '';
   if (allDay) return date.toISOString().slice(0, 10);
   return format(date, kind === 'date' ? 'yyyy-MM-dd' : LOCAL);
+}
+
+/** The day of a Start input's value (date or date-time), or null while it is not a date. */
+export function startDay(value: string): Date | null {
+  const day = parseISO(value.slice(0, 10));
+  return isValid(day) ? day : null;
+}
+
+/**
+ * A weekly repeat's weekdays after the start moved from one day to another: each moves by as many days
+ * as the start did ("every Friday" started on a Monday is "every Monday"), as the server does for a
+ * saved series and Google Calendar does until the user picks the days.
+ */
+export function shiftedWeekdays(days: number[], from: Date, to: Date): number[] {
+  const by = (((to.getDay() - from.getDay()) % 7) + 7) % 7;
+  return [...new Set(days.map((day) => (day + by) % 7))].sort();
+}
+
+/**
+ * When a weekly series' start is not one of its weekdays, the start is no occurrence: the first one is
+ * the first chosen weekday after it in a week of the series (weeks run Monday to Sunday, every
+ * `interval` weeks from the start's, as in iCalendar). Null when the start itself is an occurrence.
+ */
+export function firstOccurrenceAfterStart(start: Date, days: number[], interval: number): Date | null {
+  if (days.length === 0 || days.includes(start.getDay())) return null;
+  const firstWeek = startOfWeek(start, { weekStartsOn: 1 });
+  for (let offset = 1; offset <= 7 * (interval + 1); offset++) {
+    const day = addDays(start, offset);
+    const week = differenceInCalendarDays(startOfWeek(day, { weekStartsOn: 1 }), firstWeek) / 7;
+    if (days.includes(day.getDay()) && week % interval === 0) return day;
+  }
+  return null;
 }
 
 /** The form's resolver schema: its values become the request body, which the contract then checks. */
