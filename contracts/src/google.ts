@@ -9,6 +9,8 @@ export const GoogleStatusSchema = z.object({
   calendar_synced_at: TimestampSchema.nullable(),
   service_configured: z.boolean(),
   google_email: z.string().nullable(),
+  /** The connected account let Relate read and write its Google Calendar events. */
+  calendar_access: z.boolean(),
   contacts_sync_running: z.boolean(),
   /** Why the last contacts sync stopped, until one succeeds. */
   contacts_last_error: z.string().nullable(),

@@ -26,6 +26,7 @@ export const googleStatus = (overrides: Partial<GoogleStatus> = {}): GoogleStatu
   calendar_synced_at: null,
   service_configured: true,
   google_email: null,
+  calendar_access: false,
   contacts_sync_running: false,
   contacts_last_error: null,
   contacts_pending_review: 0,

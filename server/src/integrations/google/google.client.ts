@@ -8,12 +8,9 @@ export type GooglePerson = people_v1.Schema$Person;
 export type GoogleCalendarEvent = calendar_v3.Schema$Event;
 
 export const SIGN_IN_SCOPES = ['openid', 'email', 'profile'];
+export const CALENDAR_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 /** Settings → Connect Google: contacts now, the calendar for its sync (issue 15). */
-export const CONNECT_SCOPES = [
-  ...SIGN_IN_SCOPES,
-  'https://www.googleapis.com/auth/contacts',
-  'https://www.googleapis.com/auth/calendar.events',
-];
+export const CONNECT_SCOPES = [...SIGN_IN_SCOPES, 'https://www.googleapis.com/auth/contacts', CALENDAR_SCOPE];
 
 /** Every field the contacts sync reads; paging and sync-token calls must repeat the same list. */
 export const PERSON_FIELDS =

@@ -1,7 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ErrorCode, GoogleStatus, User } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import { CONNECT_SCOPES, type GoogleClient, SIGN_IN_SCOPES } from '../../integrations/google/google.client';
+import {
+  CALENDAR_SCOPE,
+  CONNECT_SCOPES,
+  type GoogleClient,
+  SIGN_IN_SCOPES,
+} from '../../integrations/google/google.client';
 import type { TokenCipher } from '../../integrations/google/token-cipher';
 import { AppError } from '../../lib/errors';
 import { type Clock, toIso } from '../../lib/time';
@@ -177,6 +182,7 @@ export class GoogleAuthService {
       service_configured: this.configured,
       has_google_account: Boolean(account),
       google_email: account?.googleEmail ?? null,
+      calendar_access: Boolean(account?.scopes.split(' ').includes(CALENDAR_SCOPE)),
       contacts_synced_at: toIso(account?.contactsSyncedAt),
       calendar_synced_at: toIso(account?.calendarSyncedAt),
       // A run that stopped renewing its claim died with its process; the next run takes over.

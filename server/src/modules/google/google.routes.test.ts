@@ -202,6 +202,7 @@ describe('Google connection', () => {
       contacts_synced_at: null,
       calendar_synced_at: null,
       google_email: `google-${accounts}@gmail.example`,
+      calendar_access: true,
     });
     const stored = (
       await rowsOf(sql`select refresh_token_encrypted from google_accounts where user_id = ${user.id}`)
@@ -216,6 +217,15 @@ describe('Google connection', () => {
     expect(fake().hasLiveRefreshToken(sub)).toBe(false);
     expect((await call(user, 'GET', '/api/auth/google/status')).json().has_google_account).toBe(false);
     expect((await sync(user)).json().code).toBe('GOOGLE_NOT_CONNECTED');
+  });
+
+  it('reports no calendar access when Google granted only the contacts', async () => {
+    const { user } = await connectedUser();
+    await rowsOf(
+      sql`update google_accounts set scopes = 'openid email profile https://www.googleapis.com/auth/contacts' where user_id = ${user.id}`,
+    );
+    const status = (await call(user, 'GET', '/api/auth/google/status')).json();
+    expect(status).toMatchObject({ has_google_account: true, calendar_access: false });
   });
 });
 

@@ -50,7 +50,8 @@ export function newEventValues(start: Date, end: Date): EventFormValues {
     repeat_days: [start.getDay()],
     repeat_end_date: '',
     notes: '',
-    google_sync: true,
+    // Ticked by the form once it knows a Google account with calendar access is connected.
+    google_sync: false,
     timezone: browserZone(),
   };
 }

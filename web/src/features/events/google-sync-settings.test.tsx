@@ -9,6 +9,7 @@ import { calendarEvent } from './event-fixture';
 
 const connected = googleStatus({
   has_google_account: true,
+  calendar_access: true,
   google_email: 'ada@gmail.example',
   calendar_synced_at: '2026-11-20T09:30:00.000Z',
 });
@@ -80,7 +81,7 @@ describe('the event form’s Sync with Google Calendar box', () => {
         onClose={() => {}}
       />,
     );
-    const box = screen.getByRole('checkbox', { name: 'Sync with Google Calendar' });
+    const box = await screen.findByRole('checkbox', { name: 'Sync with Google Calendar' });
     expect(box).toBeChecked();
     // The mark stands beside the label (decoration: the description says it in words).
     expect(screen.getByText('Sync with Google Calendar')).toContainElement(screen.getByTestId('google-mark'));
@@ -91,27 +92,73 @@ describe('the event form’s Sync with Google Calendar box', () => {
     );
   });
 
-  it('says what ticking it does for a new event, or where to connect Google first', async () => {
+  /** Opens Add New Event and creates it, answering what the form sent. */
+  async function createNew() {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post(api('/events'), async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ event: calendarEvent() }, { status: 201 });
+      }),
+    );
     const start = new Date('2026-12-03T14:00:00.000Z');
     const add = { mode: 'add' as const, start, end: new Date(start.getTime() + 3_600_000) };
-    useStatus(connected);
-    const { unmount } = renderWithProviders(
+    const view = renderWithProviders(
       <EventFormDialog state={add} participantSuggestions={[]} onClose={() => {}} />,
     );
+    await view.user.type(screen.getByLabelText('Title'), 'Review');
+    return {
+      ...view,
+      create: async () => {
+        await view.user.click(screen.getByRole('button', { name: 'Create Event' }));
+        await waitFor(() => expect(sent).toHaveLength(1));
+        return sent[0];
+      },
+    };
+  }
+
+  it('is ticked for a new event while Google is connected with calendar access, and says what it does', async () => {
+    useStatus(connected);
+    const { create } = await createNew();
     expect(
       await screen.findByText(
         'When ticked, Relate adds this event to your Google Calendar (ada@gmail.example) and keeps both copies in step.',
       ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Sync with Google Calendar' })).toBeChecked();
     expect(screen.queryByTestId('google-mark')).not.toBeInTheDocument();
-    unmount();
+    expect(await create()).toMatchObject({ google_sync: true });
+  });
 
+  it('is neither offered nor ticked while Google is not connected: the form says where to connect', async () => {
     useStatus(googleStatus());
-    renderWithProviders(<EventFormDialog state={add} participantSuggestions={[]} onClose={() => {}} />);
-    expect(
-      await screen.findByText(
-        'Connect Google in Settings → Google Integration to keep this event in your Google Calendar.',
-      ),
-    ).toBeInTheDocument();
+    const { create } = await createNew();
+    expect(await screen.findByTestId('google-sync-unavailable')).toHaveTextContent(
+      'To keep events in your Google Calendar, connect Google in Settings → Google Integration.',
+    );
+    expect(screen.getByRole('link', { name: 'Settings → Google Integration' })).toHaveAttribute(
+      'href',
+      '/settings?section=google',
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Sync with Google Calendar' })).not.toBeInTheDocument();
+    expect(await create()).toMatchObject({ google_sync: false });
+  });
+
+  it('is not offered when the connected account did not allow the calendar', async () => {
+    useStatus({ ...connected, calendar_access: false });
+    const { create } = await createNew();
+    expect(await screen.findByTestId('google-sync-unavailable')).toHaveTextContent(
+      'Relate may not use your Google Calendar: connect Google again and allow the calendar in Settings → Google Integration.',
+    );
+    expect(screen.queryByRole('checkbox', { name: 'Sync with Google Calendar' })).not.toBeInTheDocument();
+    expect(await create()).toMatchObject({ google_sync: false });
+  });
+
+  it('is neither offered nor ticked when Google is not set up on this server', async () => {
+    useStatus(googleStatus({ service_configured: false }));
+    const { create } = await createNew();
+    await waitFor(() => expect(screen.queryByTestId('google-sync-unavailable')).not.toBeInTheDocument());
+    expect(screen.queryByRole('checkbox', { name: 'Sync with Google Calendar' })).not.toBeInTheDocument();
+    expect(await create()).toMatchObject({ google_sync: false });
   });
 });

@@ -189,7 +189,10 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
               {!changedOccurrence && <EventRecurrenceFields />}
               <TextareaField control={control} name="description" label="Description" rows={2} />
               <TextareaField control={control} name="notes" label="Notes" rows={2} />
-              <EventGoogleSyncField linked={state.mode === 'edit' && state.event.google_linked} />
+              <EventGoogleSyncField
+                isNew={state.mode === 'add'}
+                linked={state.mode === 'edit' && state.event.google_linked}
+              />
             </div>
             <DialogFooter className="flex-row items-center justify-between border-t bg-card px-6 py-3 sm:justify-between">
               {state.mode === 'edit' ? (
