@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatDate, formatDateTime, formatEventSpan, formatNumber } from './format';
+import { formatAge, formatCount, formatDate, formatDateTime, formatEventSpan, formatNumber } from './format';
 
 describe('formatAge', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -53,5 +53,14 @@ describe('formatEventSpan', () => {
         new Date(end),
       ),
     );
+  });
+});
+
+describe('formatCount', () => {
+  it('formats the number and picks the noun by the plural rules', () => {
+    expect(formatCount(1, 'contact', 'contacts')).toBe('1 contact');
+    expect(formatCount(0, 'contact', 'contacts')).toBe(`${formatNumber(0)} contacts`);
+    expect(formatCount(60000, 'row was', 'rows were')).toBe(`${formatNumber(60000)} rows were`);
+    expect(formatCount(60000, 'row', 'rows')).not.toContain('60000');
   });
 });

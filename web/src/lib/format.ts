@@ -18,6 +18,7 @@ const dayFormat = new Intl.DateTimeFormat(undefined, {
 const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
 const utcDateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const numberFormat = new Intl.NumberFormat(undefined);
+const pluralRules = new Intl.PluralRules(undefined);
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
 /** A date-only value ('2026-01-05') is a calendar day in local time; a timestamp is shown in local time. */
@@ -73,6 +74,14 @@ export function formatEventSpan(start: string, end: string, allDay: boolean): st
 /** A number with the locale's separators: 12,500. */
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
+}
+
+/**
+ * A count with its noun in the form the locale's plural rules pick: '1 contact', '12,500 contacts'.
+ * `one` and `other` may carry more words: formatCount(n, 'row was', 'rows were').
+ */
+export function formatCount(count: number, one: string, other: string): string {
+  return `${numberFormat.format(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
 }
 
 /** A short number for tight spaces: 15.2K. */

@@ -1,5 +1,5 @@
 import { DownloadIcon, UploadIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { GoogleMark } from '@/components/google-mark';
@@ -12,7 +12,7 @@ import { accessToken } from '@/lib/auth-storage';
 import { formatDateTime } from '@/lib/format';
 import { useGoogleStatus } from '@/lib/google-status';
 import { usePreferences, useSavePreferences } from '@/lib/preferences';
-import { useImportEvents } from '../api/events-api';
+import { IcsImportDialog } from './ics-import-dialog';
 
 async function downloadIcs() {
   await request('/auth/me'); // refreshes an expired access token first
@@ -72,8 +72,7 @@ interface CalendarSettingsChanges {
 export function CalendarSettings() {
   const preferences = usePreferences();
   const save = useSavePreferences<{ calendar_settings: CalendarSettingsChanges }>();
-  const importEvents = useImportEvents();
-  const input = useRef<HTMLInputElement>(null);
+  const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const settings = preferences.data?.calendar_settings;
 
@@ -85,32 +84,6 @@ export function CalendarSettings() {
         onError: (error) => toast.error('Failed to save calendar settings', { description: error.message }),
       },
     );
-
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
-    if (!file.name.toLowerCase().endsWith('.ics')) {
-      toast.error('Invalid file', { description: 'Please select an .ics calendar file' });
-      return;
-    }
-    importEvents.mutate(file, {
-      onSuccess: (result) =>
-        toast.success(`Imported ${result.imported} events`, {
-          description:
-            [
-              result.skipped
-                ? `${result.skipped} could not be read: ${result.errors.map((e) => (e.line ? `line ${e.line}: ${e.error}` : e.error)).join('; ')}`
-                : '',
-              ...result.warnings.map((w) => w.warning),
-            ]
-              .filter(Boolean)
-              .join('\n') || undefined,
-        }),
-      onError: (error) => toast.error('Import failed', { description: error.message }),
-      onSettled: () => {
-        if (input.current) input.current.value = '';
-      },
-    });
-  };
 
   return (
     <div className="grid gap-6">
@@ -179,18 +152,11 @@ export function CalendarSettings() {
             <DownloadIcon />
             Export Events
           </Button>
-          <Button variant="outline" disabled={importEvents.isPending} onClick={() => input.current?.click()}>
+          <Button variant="outline" onClick={() => setImporting(true)}>
             <UploadIcon />
             Import Events
           </Button>
-          <input
-            ref={input}
-            type="file"
-            accept=".ics,text/calendar"
-            className="sr-only"
-            aria-label="Calendar file"
-            onChange={(event) => onFile(event.target.files?.[0])}
-          />
+          <IcsImportDialog open={importing} onOpenChange={setImporting} />
         </CardContent>
       </Card>
     </div>
