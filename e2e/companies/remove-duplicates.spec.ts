@@ -46,7 +46,7 @@ test('remove duplicates: auto-merge the identical group, keep one record by hand
     .filter({ hasText: 'Energy' })
     .getByRole('button', { name: /Keep This/ })
     .click();
-  await expect(page.getByText('Kept record for Globex and deleted 1 duplicates.')).toBeVisible();
+  await expect(page.getByText('Kept record for Globex and deleted 1 duplicate.')).toBeVisible();
   await expect(review).toBeHidden();
   await expect(view.getByTestId('duplicates-Manual Review')).toHaveText('1');
 

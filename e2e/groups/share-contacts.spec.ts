@@ -66,7 +66,7 @@ test('A invites B, B accepts, A shares two contacts and B is notified live', asy
   await share.getByRole('button', { name: 'Share' }).click();
   await expect(adaPage.getByText('No users selected')).toBeVisible();
   await share.getByRole('button', { name: /Ben/ }).click();
-  await expect(share.getByText('1 user(s) selected')).toBeVisible();
+  await expect(share.getByText('1 user selected')).toBeVisible();
   await share.getByRole('button', { name: 'Share' }).click();
   await adaPage.getByRole('alertdialog').getByRole('button', { name: 'Share' }).click();
   await expect(adaPage.getByText('Contacts shared successfully')).toBeVisible();

@@ -1,7 +1,7 @@
 import { CheckIcon, SearchIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Input } from '@/components/ui/input';
-import { initials } from '@/lib/format';
+import { formatCount, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 export interface PickableUser {
@@ -71,7 +71,9 @@ export function UserPicker({ users, selected, onChange }: UserPickerProps) {
           })
         )}
       </ul>
-      <p className="text-xs text-muted-foreground">{selected.length} user(s) selected</p>
+      <p className="text-xs text-muted-foreground">
+        {formatCount(selected.length, 'user', 'users')} selected
+      </p>
     </div>
   );
 }

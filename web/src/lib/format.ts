@@ -81,7 +81,12 @@ export function formatNumber(value: number): string {
  * `one` and `other` may carry more words: formatCount(n, 'row was', 'rows were').
  */
 export function formatCount(count: number, one: string, other: string): string {
-  return `${numberFormat.format(count)} ${pluralRules.select(count) === 'one' ? one : other}`;
+  return `${numberFormat.format(count)} ${pluralWord(count, one, other)}`;
+}
+
+/** The noun alone, for a count shown apart from it (a total written '1,000+'). */
+export function pluralWord(count: number, one: string, other: string): string {
+  return pluralRules.select(count) === 'one' ? one : other;
 }
 
 /** A short number for tight spaces: 15.2K. */

@@ -31,7 +31,7 @@ import { useCurrentPlan } from '@/features/billing/api/get-current-plan';
 import { useUpcomingCount } from '@/features/events/api/events-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
-import { initials } from '@/lib/format';
+import { formatCount, formatNumber, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 const tabs = [
@@ -59,7 +59,7 @@ function TabCount({ count, label }: { count: number | undefined; label: string }
       className="rounded-full bg-primary/15 px-1.5 text-[11px] leading-4 font-semibold text-primary tabular-nums"
       title={label}
     >
-      {count > 99 ? '99+' : count}
+      {count > 99 ? `${formatNumber(99)}+` : formatNumber(count)}
     </span>
   );
 }
@@ -75,8 +75,11 @@ export function WorkspaceHeader() {
   // Live: a plan change (Stripe webhook, administrator) arrives as a notification and refreshes it.
   const currentPlan = useCurrentPlan();
   const counts: Record<string, { count: number | undefined; label: string }> = {
-    '/tasks': { count: openTasks.data, label: `${openTasks.data ?? 0} open tasks` },
-    '/events': { count: upcoming.data, label: `${upcoming.data ?? 0} events in the coming week` },
+    '/tasks': { count: openTasks.data, label: formatCount(openTasks.data ?? 0, 'open task', 'open tasks') },
+    '/events': {
+      count: upcoming.data,
+      label: `${formatCount(upcoming.data ?? 0, 'event', 'events')} in the coming week`,
+    },
   };
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);

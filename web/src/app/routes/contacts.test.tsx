@@ -51,6 +51,7 @@ const googleStatus = (connected: boolean): GoogleStatus => ({
   calendar_synced_at: null,
   service_configured: true,
   google_email: connected ? 'ada@gmail.com' : null,
+  calendar_access: connected,
   contacts_sync_running: false,
   contacts_last_error: null,
   contacts_pending_review: 0,

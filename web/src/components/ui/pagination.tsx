@@ -1,5 +1,6 @@
 import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { Input } from './input';
@@ -14,7 +15,7 @@ export function pageWindow(page: number, pageCount: number, maxButtons = 5): num
 
 /** A list's total as the server counted it: "1,000+" when counting stopped before the last match. */
 export function formatListTotal(total: number, capped = false): string {
-  return `${total.toLocaleString()}${capped ? '+' : ''}`;
+  return `${formatNumber(total)}${capped ? '+' : ''}`;
 }
 
 interface PaginationProps {
@@ -58,7 +59,7 @@ function PageJump({ page, pageCount, onPageChange }: Omit<PaginationProps, 'maxB
         className="h-8 w-16 px-2 text-center tabular-nums"
         aria-label="Go to page"
       />
-      <span className="whitespace-nowrap tabular-nums">of {pageCount.toLocaleString()}</span>
+      <span className="whitespace-nowrap tabular-nums">of {formatNumber(pageCount)}</span>
       <Button type="submit" variant="outline" size="sm">
         Go
       </Button>
@@ -95,7 +96,7 @@ export function Pagination({ page, pageCount, onPageChange, maxButtons = 5, clas
           aria-current={number === page ? 'page' : undefined}
           onClick={() => onPageChange(number)}
         >
-          {number.toLocaleString()}
+          {formatNumber(number)}
         </Button>
       ))}
       <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={atEnd}>

@@ -250,3 +250,48 @@ describe('Simple CSV Import preview step', () => {
     );
   });
 });
+
+describe('Simple CSV Import counts (issue 31)', () => {
+  it("formats numbers and says 'Imported 1 contact' in the singular", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.endsWith('/csv/preview')
+          ? json(200, {
+              total_rows: 60000,
+              importable_rows: 60000,
+              skipped_rows: 0,
+              filled: { email: 60000 },
+              rows: [{ row: 2, values: { email: 'a@x.io' } }],
+              errors: [],
+              warnings: [],
+            })
+          : json(200, columnsOf(['Email'], { suggested_mapping: { Email: 'email' }, total_rows: 60000 })),
+      ),
+    );
+    importMock.mockResolvedValue({
+      data: {
+        success: true,
+        imported_count: 1,
+        skipped_count: 59999,
+        total_rows: 60000,
+        errors: [],
+        warnings: [],
+        import_id: 8,
+      },
+      error: null,
+    } as Awaited<ReturnType<typeof importCsvWithMapping>>);
+    await openWithFile('Email\na@x.io\n');
+    expect(
+      await screen.findByText('people.csv: 60,000 rows. Choose a contact field for each column.'),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('60,000 contacts will be imported')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 60,000 rows' }));
+    await vi.waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Import successful: Imported 1 contact'),
+    );
+    expect(await screen.findByText('59,999')).toBeInTheDocument();
+    expect(screen.getByText('60,000')).toBeInTheDocument();
+  });
+});

@@ -133,7 +133,7 @@ describe('Settings → Google Integration: the calendar card', () => {
     await user.click(within(card).getByRole('button', { name: 'Sync' }));
     expect(await screen.findByText('Google calendar synced')).toBeInTheDocument();
     expect(
-      screen.getByText('Added 3, updated 0, sent 1 to Google. 1 change wait for your review.'),
+      screen.getByText('Added 3, updated 0, sent 1 to Google. 1 change waits for your review.'),
     ).toBeInTheDocument();
 
     fail = true;

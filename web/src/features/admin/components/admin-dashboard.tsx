@@ -9,6 +9,7 @@ import { StatCard } from '@/components/stat-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatNumber } from '@/lib/format';
 import { useListState } from '@/lib/use-list-state';
 import { cn } from '@/lib/utils';
 import { useAdminUsers, useUserAction } from '../api/admin-api';
@@ -49,9 +50,9 @@ export function AdminDashboard({ currentUserId }: { currentUserId: number }) {
     });
 
   const filters: { key: Filter; label: string }[] = [
-    { key: 'all', label: `All Users (${counts.all})` },
-    { key: 'pending', label: `Pending (${counts.pending})` },
-    { key: 'approved', label: `Approved (${counts.approved})` },
+    { key: 'all', label: `All Users (${formatNumber(counts.all)})` },
+    { key: 'pending', label: `Pending (${formatNumber(counts.pending)})` },
+    { key: 'approved', label: `Approved (${formatNumber(counts.approved)})` },
   ];
 
   return (

@@ -7,6 +7,7 @@ import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import { formatCount } from '@/lib/format';
 import { useConnectWhatsApp, useDisconnectWhatsApp, useVerifyWhatsApp } from '../api/bots-api';
 import { Connected, LinkBadge, NotConfigured, reason } from './bot-parts';
 
@@ -115,7 +116,7 @@ function CodeForm({ pending }: { pending: NonNullable<BotStatus['whatsapp']['pen
           placeholder="123456"
           inputClassName="font-mono tracking-widest sm:max-w-40"
           parse={(typed) => typed.replace(/\D/g, '')}
-          description={`${pending.attempts_left} ${pending.attempts_left === 1 ? 'try' : 'tries'} left · the code is valid for 10 minutes`}
+          description={`${formatCount(pending.attempts_left, 'try', 'tries')} left · the code is valid for 10 minutes`}
           action={
             <>
               <Button type="submit" disabled={verify.isPending || code.length !== 6}>

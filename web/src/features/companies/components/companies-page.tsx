@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, pluralWord } from '@/lib/format';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteAllCompanies } from '../api/delete-all-companies';
 import { useDeleteCompany } from '../api/delete-company';
@@ -121,7 +121,7 @@ export function CompaniesPage() {
             <CardTitle className="flex items-center gap-2">
               Company Directory
               <Badge variant="secondary" data-testid="entries-count">
-                {shownTotal} {total === 1 ? 'entry' : 'entries'}
+                {shownTotal} {pluralWord(total, 'entry', 'entries')}
               </Badge>
             </CardTitle>
             <CardDescription>Search, sort and manage the companies you work with.</CardDescription>
@@ -208,7 +208,8 @@ export function CompaniesPage() {
         {rows.length > 0 && (
           <div className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm text-muted-foreground sm:flex-row sm:px-6">
             <span className="tabular-nums">
-              Showing {formatNumber(first)} to {formatNumber(last)} of {shownTotal} entries
+              Showing {formatNumber(first)} to {formatNumber(last)} of {shownTotal}{' '}
+              {pluralWord(total, 'entry', 'entries')}
             </span>
             <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
           </div>

@@ -1,5 +1,6 @@
 import type { CompanyCsvField, CompanyCsvPreview } from '@relate/contracts';
 import { TriangleAlertIcon } from 'lucide-react';
+import { formatCount, formatNumber } from '@/lib/format';
 import { CSV_FIELD_LABELS } from '../csv-file';
 
 const label = (field: string) =>
@@ -12,13 +13,11 @@ export function CompanyCsvPreviewStep({ preview }: { preview: CompanyCsvPreview 
     <div className="grid min-w-0 gap-4">
       <p className="text-sm">
         <span className="font-medium">
-          {preview.importable_rows.toLocaleString()} {preview.importable_rows === 1 ? 'company' : 'companies'}{' '}
-          will be imported
+          {formatCount(preview.importable_rows, 'company', 'companies')} will be imported
         </span>
         {preview.skipped_rows > 0 && (
           <span className="text-muted-foreground">
-            ; {preview.skipped_rows.toLocaleString()} {preview.skipped_rows === 1 ? 'row is' : 'rows are'}{' '}
-            skipped
+            ; {formatCount(preview.skipped_rows, 'row is', 'rows are')} skipped
           </span>
         )}
         .
@@ -31,7 +30,7 @@ export function CompanyCsvPreviewStep({ preview }: { preview: CompanyCsvPreview 
           >
             <span className="truncate">{label(field)}</span>
             <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-              {preview.filled[field]} of {preview.importable_rows}
+              {formatNumber(preview.filled[field])} of {formatNumber(preview.importable_rows)}
             </span>
           </li>
         ))}
@@ -63,7 +62,7 @@ export function CompanyCsvPreviewStep({ preview }: { preview: CompanyCsvPreview 
         <div className="grid max-h-32 gap-1 overflow-y-auto rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
           <p className="flex items-center gap-2 font-medium">
             <TriangleAlertIcon className="size-4 text-warning" /> Rows that will be skipped (
-            {preview.errors.length})
+            {formatNumber(preview.errors.length)})
           </p>
           <ul className="grid gap-0.5 text-muted-foreground">
             {preview.errors.map((error) => (

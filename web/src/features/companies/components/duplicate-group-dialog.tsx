@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useResolveCompanyDuplicates } from '../api/resolve-company-duplicates';
 import { DomainList, StrengthBadge, TagList } from './company-badges';
@@ -74,7 +74,9 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
       },
       {
         onSuccess: ({ deleted }) => {
-          toast.success(`Kept record for ${name} and deleted ${deleted} duplicates.`);
+          toast.success(
+            `Kept record for ${name} and deleted ${formatCount(deleted, 'duplicate', 'duplicates')}.`,
+          );
           onOpenChange(false);
         },
         onError: (error) => toast.error('Error merging records', { description: error.message }),
@@ -89,7 +91,7 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
       { keep_id: null, delete_ids: companies.map((company) => company.id) },
       {
         onSuccess: ({ deleted }) => {
-          toast.success(`Deleted all ${deleted} records for ${name}.`);
+          toast.success(`Deleted all ${formatCount(deleted, 'record', 'records')} for ${name}.`);
           onOpenChange(false);
         },
         onError: (error) => toast.error('Error deleting records', { description: error.message }),
@@ -104,7 +106,7 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
           <DialogHeader>
             <DialogTitle>Review duplicates: {group?.record}</DialogTitle>
             <DialogDescription>
-              {companies.length} records share this name.{' '}
+              {formatCount(companies.length, 'record shares', 'records share')} this name.{' '}
               {group?.identical
                 ? 'They are identical.'
                 : 'Fields that differ are highlighted. Keep one record and the others are deleted.'}
@@ -176,7 +178,7 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
         open={confirmDeleteAll}
         onOpenChange={setConfirmDeleteAll}
         title="Delete all records?"
-        description={`All ${companies.length} records for ${group?.record ?? ''} will be permanently deleted. This action cannot be undone.`}
+        description={`All ${formatCount(companies.length, 'record', 'records')} for ${group?.record ?? ''} will be permanently deleted. This action cannot be undone.`}
         confirmLabel="Delete All Records"
         destructive
         onConfirm={deleteAll}

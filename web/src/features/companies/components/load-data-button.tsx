@@ -17,7 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import {
   useImportCompaniesCsv,
   useInspectCompaniesCsv,
@@ -27,9 +27,6 @@ import { isCsvFile, readCsvFile } from '../csv-file';
 import { type CsvCombine, type CsvMapping, MapCsvColumnsDialog } from './map-csv-columns-dialog';
 
 type Inspection = CompanyCsvHeadersResponse & { fileName: string; csvData: string };
-
-const plural = (count: number, one: string, many: string) =>
-  `${formatNumber(count)} ${count === 1 ? one : many}`;
 
 /** Load Data: pick a CSV, map its columns when some are unrecognised, import, report skipped rows. */
 export function LoadDataButton() {
@@ -52,9 +49,11 @@ export function LoadDataButton() {
       const outcome = await importCsv.mutateAsync({ csvData, customMapping, combine });
       setInspection(null);
       setPreview(null);
-      toast.success(`Imported ${outcome.imported} companies successfully`, {
+      toast.success(`Imported ${formatCount(outcome.imported, 'company', 'companies')} successfully`, {
         description:
-          outcome.skipped > 0 ? `${plural(outcome.skipped, 'row was', 'rows were')} skipped.` : undefined,
+          outcome.skipped > 0
+            ? `${formatCount(outcome.skipped, 'row was', 'rows were')} skipped.`
+            : undefined,
       });
       if (outcome.errors.length > 0) setResult(outcome);
     } catch (error) {
@@ -140,7 +139,7 @@ export function LoadDataButton() {
             <DialogTitle>Import finished with skipped rows</DialogTitle>
             <DialogDescription>
               {result &&
-                `${plural(result.imported, 'company was', 'companies were')} imported; ${plural(result.skipped, 'row was', 'rows were')} skipped.`}
+                `${formatCount(result.imported, 'company was', 'companies were')} imported; ${formatCount(result.skipped, 'row was', 'rows were')} skipped.`}
             </DialogDescription>
           </DialogHeader>
           <ul

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { CSV_FIELD_LABELS, EXPECTED_COLUMNS, IGNORE } from '../csv-file';
 import { CompanyCsvPreviewStep } from './company-csv-preview';
 
@@ -97,8 +97,7 @@ export function MapCsvColumnsDialog({
                 Check the columns of{' '}
                 <span className="font-medium text-foreground">{inspection?.fileName}</span>: choose the
                 company field each column fills, or ignore it.
-                {inspection &&
-                  ` The file holds ${formatNumber(inspection.total_rows)} ${inspection.total_rows === 1 ? 'row' : 'rows'}.`}
+                {inspection && ` The file holds ${formatCount(inspection.total_rows, 'row', 'rows')}.`}
               </>
             )}
           </DialogDescription>
@@ -143,7 +142,7 @@ export function MapCsvColumnsDialog({
                       <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" />
                       <span>
                         <span className="font-medium">{CSV_FIELD_LABELS[clash.field]}</span> gets{' '}
-                        {clash.columns.length} columns:{' '}
+                        {formatCount(clash.columns.length, 'column', 'columns')}:{' '}
                         {clash.columns.map((column) => `"${column}"`).join(', ')}. Choose how to combine them,
                         or another field for one of them.
                       </span>
@@ -233,8 +232,7 @@ export function MapCsvColumnsDialog({
               </Button>
               <Button onClick={onImport} disabled={preview.importable_rows === 0 || importing}>
                 {importing && <Spinner className="size-4 text-current" label="Importing" />}
-                Import {preview.importable_rows.toLocaleString()}{' '}
-                {preview.importable_rows === 1 ? 'company' : 'companies'}
+                Import {formatCount(preview.importable_rows, 'company', 'companies')}
               </Button>
             </>
           ) : (

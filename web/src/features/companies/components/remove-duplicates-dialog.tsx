@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { useAutoMergeCompanyDuplicates } from '../api/auto-merge-company-duplicates';
 import { useCompanyDuplicates } from '../api/get-company-duplicates';
 import { DuplicateGroupDialog } from './duplicate-group-dialog';
@@ -123,7 +123,7 @@ export function RemoveDuplicatesDialog({ open, onOpenChange }: RemoveDuplicatesD
                       <div className="grid min-w-0 gap-0.5">
                         <span className="truncate font-medium">{group.record}</span>
                         <span className="text-xs text-muted-foreground">
-                          {group.companies.length} records
+                          {formatCount(group.companies.length, 'record', 'records')}
                         </span>
                       </div>
                       <div className="flex items-center gap-2">
@@ -140,7 +140,7 @@ export function RemoveDuplicatesDialog({ open, onOpenChange }: RemoveDuplicatesD
                   ))}
                   {groups.length > GROUPS_SHOWN && (
                     <li className="px-3 py-2 text-center text-xs text-muted-foreground">
-                      and {formatNumber(groups.length - GROUPS_SHOWN)} more groups
+                      and {formatCount(groups.length - GROUPS_SHOWN, 'more group', 'more groups')}
                     </li>
                   )}
                 </ul>

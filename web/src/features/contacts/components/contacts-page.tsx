@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, pluralWord } from '@/lib/format';
 import { lazyWithPreload, preloadOn, useOpenedOnce } from '@/lib/lazy-with-preload';
 import { useListState } from '@/lib/use-list-state';
 import { useContactColumns } from '../api/columns-api';
@@ -159,7 +159,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Contacts</h1>
           <p className="text-sm text-muted-foreground">
-            {people.isPending ? 'Loading...' : `${shownTotal} ${total === 1 ? 'contact' : 'contacts'}`}
+            {people.isPending ? 'Loading...' : `${shownTotal} ${pluralWord(total, 'contact', 'contacts')}`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -230,7 +230,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
           <div className="flex flex-col items-center justify-between gap-3 border-t px-4 py-3 text-sm text-muted-foreground sm:flex-row">
             <span>
               {selected.length > 0
-                ? `${selected.length} selected`
+                ? `${formatNumber(selected.length)} selected`
                 : total > 0
                   ? `Showing ${formatNumber((page - 1) * PEOPLE_PAGE_SIZE + 1)}–${formatNumber(Math.min(page * PEOPLE_PAGE_SIZE, total))} of ${shownTotal}`
                   : ''}

@@ -17,6 +17,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount, formatNumber } from '@/lib/format';
 import { getCsvColumns, importCsvWithMapping, previewCsvImport, undoCsvImport } from '../api/csv-api';
 import { findClashes, SKIP, targetFields, unresolved } from '../csv-mapping';
 import { ImportProgress } from './csv-import/import-progress';
@@ -32,9 +33,6 @@ interface CsvImportDialogProps {
   onOpenChange: (open: boolean) => void;
   customFieldNames: string[];
 }
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /**
  * Simple CSV Import (spec section 2 "CSV import dialogs"): upload → mapping → preview → importing →
@@ -145,7 +143,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     }
     setResult(data);
     setStep('result');
-    toast.success(`Import successful: Imported ${data.imported_count} contacts`);
+    toast.success(`Import successful: Imported ${formatCount(data.imported_count, 'contact', 'contacts')}`);
     void queryClient.invalidateQueries({ queryKey: ['people'] });
     void queryClient.invalidateQueries({ queryKey: ['custom-fields'] });
   };
@@ -160,14 +158,16 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
       return;
     }
     setUndo({ status: 'undone', deleted: data.deleted });
-    toast.success('Import undone', { description: `${plural(data.deleted, 'contact', 'contacts')} removed` });
+    toast.success('Import undone', {
+      description: `${formatCount(data.deleted, 'contact', 'contacts')} removed`,
+    });
     void queryClient.invalidateQueries({ queryKey: ['people'] });
   };
 
   const total = inspection?.total_rows ?? 0;
   const description = {
     upload: 'Choose a .csv file exported from a spreadsheet, an address book or a CRM.',
-    mapping: `${file?.name}: ${plural(total, 'row', 'rows')}. Choose a contact field for each column.`,
+    mapping: `${file?.name}: ${formatCount(total, 'row', 'rows')}. Choose a contact field for each column.`,
     preview: 'Check what will be stored before anything is written.',
     importing: 'Importing your contacts...',
     result: 'Import finished.',
@@ -210,8 +210,8 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
             <>
               {blocking.length > 0 && (
                 <p className="text-sm text-destructive sm:mr-auto" role="alert">
-                  {blocking.length === 1 ? 'One field gets' : `${blocking.length} fields get`} several
-                  columns: choose first.
+                  {blocking.length === 1 ? 'One field gets' : `${formatNumber(blocking.length)} fields get`}{' '}
+                  several columns: choose first.
                 </p>
               )}
               <Button variant="outline" onClick={reset}>
@@ -229,7 +229,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
                 Back to mapping
               </Button>
               <Button onClick={runImport} disabled={preview.importable_rows === 0}>
-                Import {plural(preview.importable_rows, 'row', 'rows')}
+                Import {formatCount(preview.importable_rows, 'row', 'rows')}
               </Button>
             </>
           )}

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { useAutoMergePeople, usePersonDuplicates, useResolvePeople } from '../api/duplicates-api';
 
 function describe(person: Person) {
@@ -107,7 +107,7 @@ export function FindDuplicatesDialog({
     autoMerge.mutate(undefined, {
       onSuccess: (result) =>
         toast.success('Auto-merge completed', {
-          description: `Successfully merged ${result.deleted} duplicate records.`,
+          description: `Successfully merged ${formatCount(result.deleted, 'duplicate record', 'duplicate records')}.`,
         }),
       onError: (error) => toast.error('Error during auto-merge', { description: error.message }),
     });
@@ -117,7 +117,10 @@ export function FindDuplicatesDialog({
     resolve.mutate(
       { keep_id: person.id, delete_ids: deleteIds },
       {
-        onSuccess: () => toast.success(`Kept record for ${name} and deleted ${deleteIds.length} duplicates.`),
+        onSuccess: () =>
+          toast.success(
+            `Kept record for ${name} and deleted ${formatCount(deleteIds.length, 'duplicate', 'duplicates')}.`,
+          ),
         onError: (error) => toast.error('Error merging records', { description: error.message }),
       },
     );
@@ -127,7 +130,8 @@ export function FindDuplicatesDialog({
     resolve.mutate(
       { keep_id: null, delete_ids: group.map((person) => person.id) },
       {
-        onSuccess: () => toast.success(`Deleted all ${group.length} records for ${name}.`),
+        onSuccess: () =>
+          toast.success(`Deleted all ${formatCount(group.length, 'record', 'records')} for ${name}.`),
         onError: (error) => toast.error('Error deleting person', { description: error.message }),
       },
     );

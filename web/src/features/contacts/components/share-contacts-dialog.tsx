@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { type PickableUser, UserPicker } from '@/components/user-picker';
 import { fetchJson } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
 import { useAppMutation } from '@/lib/query';
 import { peopleKeys } from '../api/keys';
 
@@ -82,8 +83,8 @@ export function ShareContactsDialog({
           <DialogHeader>
             <DialogTitle>Share Contact(s)</DialogTitle>
             <DialogDescription>
-              Copy {contactIds.length === 1 ? '1 contact' : `${contactIds.length} contacts`} into the contact
-              lists of members of your group.
+              Copy {formatCount(contactIds.length, 'contact', 'contacts')} into the contact lists of members
+              of your group.
             </DialogDescription>
           </DialogHeader>
           <UserPicker users={users} selected={userIds} onChange={setUserIds} />
@@ -102,9 +103,11 @@ export function ShareContactsDialog({
         open={confirming}
         onOpenChange={setConfirming}
         title="Share contacts?"
-        description={`Copy ${contactIds.length === 1 ? 'this contact' : `these ${contactIds.length} contacts`} to ${
-          userIds.length === 1 ? '1 user' : `${userIds.length} users`
-        }? They get their own copies.`}
+        description={`Copy ${contactIds.length === 1 ? 'this contact' : `these ${formatCount(contactIds.length, 'contact', 'contacts')}`} to ${formatCount(
+          userIds.length,
+          'user',
+          'users',
+        )}? They get their own copies.`}
         confirmLabel="Share"
         onConfirm={() => {
           setConfirming(false);

@@ -1,4 +1,5 @@
 import { format, isSameDay, isToday } from 'date-fns';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { cellEvents, inMonth, monthGrid, type WeekStart, weekdayLabels } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
@@ -80,7 +81,7 @@ export function MonthView({
               ))}
               {more > 0 && (
                 <span className="pointer-events-none relative px-1 text-xs font-medium text-muted-foreground">
-                  +{more} more
+                  +{formatNumber(more)} more
                 </span>
               )}
             </div>

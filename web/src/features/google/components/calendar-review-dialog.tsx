@@ -2,7 +2,7 @@ import type { CalendarReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { ClockIcon, LockIcon, MapPinIcon, RepeatIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDateTime, formatEventSpan } from '@/lib/format';
+import { formatDateTime, formatEventSpan, formatNumber } from '@/lib/format';
 import { useApplyGoogleCalendar } from '../api/google-api';
 import { ReviewDialog } from './review-dialog';
 
@@ -142,8 +142,8 @@ export function CalendarReviewDialog({
         apply.mutate(body, {
           onSuccess: (result) => {
             toast.success('Google calendar applied', {
-              description: `Added ${result.created}, linked ${result.linked}, updated ${result.updated}${
-                result.deleted ? `, deleted ${result.deleted}` : ''
+              description: `Added ${formatNumber(result.created)}, linked ${formatNumber(result.linked)}, updated ${formatNumber(result.updated)}${
+                result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
               }.`,
             });
             onOpenChange(false);

@@ -1,6 +1,7 @@
 import type { ContactReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { formatNumber } from '@/lib/format';
 import { useApplyGoogleContacts } from '../api/google-api';
 import { ReviewDialog } from './review-dialog';
 
@@ -89,8 +90,8 @@ export function ContactsReviewDialog({
         apply.mutate(body, {
           onSuccess: (result) => {
             toast.success('Google contacts applied', {
-              description: `Created ${result.created}, linked ${result.linked}, updated ${result.updated}${
-                result.deleted ? `, deleted ${result.deleted}` : ''
+              description: `Created ${formatNumber(result.created)}, linked ${formatNumber(result.linked)}, updated ${formatNumber(result.updated)}${
+                result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
               }.`,
             });
             onOpenChange(false);

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { openGooglePopup } from '@/lib/google-popup';
 import { invalidateKeys } from '@/lib/query';
 import {
@@ -62,7 +63,7 @@ function ContactsCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
       pendingReview={google.contacts_pending_review}
       sync={sync}
       describe={(result) =>
-        `Added ${result.created}, updated ${result.updated}, sent ${result.pushed} to Google.`
+        `Added ${formatNumber(result.created)}, updated ${formatNumber(result.updated)}, sent ${formatNumber(result.pushed)} to Google.`
       }
       loadReview={() => queryClient.fetchQuery(googleReviewQuery())}
       dialog={(props) => <ContactsReviewDialog {...props} refreshes={refreshes} />}
@@ -85,9 +86,9 @@ function CalendarCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
       pendingReview={google.calendar_pending_review}
       sync={sync}
       describe={(result) =>
-        `Added ${result.created}, updated ${result.updated}${
-          result.deleted ? `, deleted ${result.deleted}` : ''
-        }, sent ${result.pushed} to Google.`
+        `Added ${formatNumber(result.created)}, updated ${formatNumber(result.updated)}${
+          result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
+        }, sent ${formatNumber(result.pushed)} to Google.`
       }
       loadReview={() => queryClient.fetchQuery(calendarReviewQuery())}
       dialog={(props) => <CalendarReviewDialog {...props} refreshes={refreshes} />}

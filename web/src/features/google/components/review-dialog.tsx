@@ -12,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 type ReviewKind = GoogleReviewKind;
@@ -192,7 +193,7 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
             >
               {group.label}
               <Badge variant={group.kind === 'conflict' && group.items.length ? 'warning' : 'secondary'}>
-                {group.items.length}
+                {formatNumber(group.items.length)}
               </Badge>
             </button>
           ))}
@@ -268,14 +269,14 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
 
         <DialogFooter className="items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">
-            {selected.size} of {items.length} selected
+            {formatNumber(selected.size)} of {formatNumber(items.length)} selected
           </p>
           <div className="flex w-full flex-col-reverse gap-2 sm:w-auto sm:flex-row">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button onClick={submit} disabled={selected.size === 0 || applying}>
-              {applying ? 'Applying...' : `Apply ${selected.size} selected`}
+              {applying ? 'Applying...' : `Apply ${formatNumber(selected.size)} selected`}
             </Button>
           </div>
         </DialogFooter>

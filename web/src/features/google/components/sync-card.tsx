@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatDateTime } from '@/lib/format';
+import { formatCount, formatDateTime, pluralWord } from '@/lib/format';
 import { isNotConfigured } from '../api/google-api';
 
 type Item<R extends { items: unknown[] }> = R['items'][number];
@@ -53,7 +53,7 @@ export function SyncCard<R extends { items: unknown[] }>(props: SyncCardProps<R>
         const waiting = result.items.length;
         toast.success(`Google ${noun} synced`, {
           description: `${props.describe(result)}${
-            waiting ? ` ${waiting} change${waiting === 1 ? '' : 's'} wait for your review.` : ''
+            waiting ? ` ${formatCount(waiting, 'change waits', 'changes wait')} for your review.` : ''
           }`,
         });
       },
@@ -112,8 +112,8 @@ export function SyncCard<R extends { items: unknown[] }>(props: SyncCardProps<R>
         {pendingReview > 0 && (
           <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 p-3 text-sm sm:flex-row sm:items-center sm:justify-between">
             <p>
-              {pendingReview} change{pendingReview === 1 ? '' : 's'} from Google wait
-              {pendingReview === 1 ? 's' : ''} for your review.
+              {formatCount(pendingReview, 'change', 'changes')} from Google{' '}
+              {pluralWord(pendingReview, 'waits', 'wait')} for your review.
             </p>
             <Button size="sm" variant="secondary" onClick={openReview} disabled={running}>
               Review changes

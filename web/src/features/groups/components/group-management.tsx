@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDate, initials } from '@/lib/format';
+import { formatCount, formatDate, initials } from '@/lib/format';
 import {
   useDeclineInvitation,
   useGroupMembers,
@@ -140,9 +140,7 @@ function MembersCard() {
           <CardTitle className="flex items-center gap-2">
             <UsersIcon className="size-4" /> Group Members
           </CardTitle>
-          <CardDescription>
-            {list.length === 1 ? '1 person' : `${list.length} people`} in your group.
-          </CardDescription>
+          <CardDescription>{formatCount(list.length, 'person', 'people')} in your group.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2">
           {members.isPending ? (

@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -26,7 +27,7 @@ export function NotificationBell() {
   const recent = useNotifications(1, { enabled: open });
   const markRead = useMarkRead();
   const unread = data?.unread_count ?? 0;
-  const label = unread === 1 ? '1 unread notification' : `${unread} unread notifications`;
+  const label = formatCount(unread, 'unread notification', 'unread notifications');
   const items = recent.data?.notifications.slice(0, RECENT) ?? [];
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>

@@ -16,6 +16,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';
@@ -53,7 +54,7 @@ export function NotificationsList() {
     <>
       <PageHeader
         title="Notifications"
-        description={unreadCount > 0 ? `${unreadCount} unread` : 'You are all caught up.'}
+        description={unreadCount > 0 ? `${formatNumber(unreadCount)} unread` : 'You are all caught up.'}
         actions={
           <Button
             variant="outline"

@@ -15,6 +15,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { formatNumber } from '@/lib/format';
 import { useDeleteTask, useTasks } from '../api/tasks-api';
 import { visibleProjects } from '../task-view';
 import { ParticipantsDialog } from './participants-dialog';
@@ -142,7 +143,7 @@ export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null })
                   >
                     {open ? <ChevronDownIcon className="size-4" /> : <ChevronRightIcon className="size-4" />}
                     <span className="truncate font-semibold">{name}</span>
-                    <Badge variant="secondary">{list.length}</Badge>
+                    <Badge variant="secondary">{formatNumber(list.length)}</Badge>
                   </button>
                   <Button
                     variant="ghost"

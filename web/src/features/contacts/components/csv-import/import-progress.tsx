@@ -1,3 +1,4 @@
+import { formatCount } from '@/lib/format';
 /** Uploading: how much of the file is sent. Saving: the server is writing the rows, in one transaction. */
 export function ImportProgress({
   uploaded,
@@ -31,7 +32,7 @@ export function ImportProgress({
       </div>
       <p className="text-center text-sm text-muted-foreground">
         {saving
-          ? `Saving ${rows} rows — this takes a few seconds for large files.`
+          ? `Saving ${formatCount(rows, 'row', 'rows')} — this takes a few seconds for large files.`
           : `Uploading ${fileName ?? 'the file'}… ${percent}%`}
       </p>
     </div>

@@ -1,9 +1,7 @@
 import type { CsvPreviewResponse } from '@relate/contracts';
 import { TriangleAlertIcon } from 'lucide-react';
+import { formatCount, formatNumber } from '@/lib/format';
 import { targetLabel } from '../../csv-mapping';
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /** The stored fields in form order, the name first; full_name is shown as the row's heading. */
 const order = (keys: string[]) =>
@@ -24,11 +22,11 @@ export function PreviewStep({
     <div className="grid min-w-0 gap-4">
       <p className="text-sm">
         <span className="font-medium">
-          {plural(preview.importable_rows, 'contact', 'contacts')} will be imported
+          {formatCount(preview.importable_rows, 'contact', 'contacts')} will be imported
         </span>
         {preview.skipped_rows > 0 && (
           <span className="text-muted-foreground">
-            ; {plural(preview.skipped_rows, 'row is', 'rows are')} skipped
+            ; {formatCount(preview.skipped_rows, 'row is', 'rows are')} skipped
           </span>
         )}
         .
@@ -50,7 +48,7 @@ export function PreviewStep({
                 <div className="flex items-baseline justify-between gap-2">
                   <span className="truncate">{targetLabel(field, customFieldNames)}</span>
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                    {preview.filled[field]} of {preview.importable_rows}
+                    {formatNumber(preview.filled[field])} of {formatNumber(preview.importable_rows)}
                   </span>
                 </div>
                 <div className="h-1 overflow-hidden rounded-full bg-muted">
@@ -67,7 +65,7 @@ export function PreviewStep({
 
       <section aria-label="First rows as they will be stored" className="grid gap-1.5">
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          First {plural(preview.rows.length, 'row', 'rows')} as they will be stored
+          First {formatCount(preview.rows.length, 'row', 'rows')} as they will be stored
         </h3>
         <ul className="grid max-h-[36vh] gap-2 overflow-y-auto pr-1">
           {preview.rows.map(({ row, values }) => (
@@ -130,7 +128,7 @@ export function RowMessages({
   return (
     <div className="grid max-h-40 gap-1 overflow-y-auto rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
       <p className="flex items-center gap-2 font-medium">
-        <TriangleAlertIcon className="size-4 text-warning" /> {title} ({messages.length})
+        <TriangleAlertIcon className="size-4 text-warning" /> {title} ({formatNumber(messages.length)})
       </p>
       <ul className="grid gap-0.5 text-muted-foreground">
         {messages.map((message) => (

@@ -2,6 +2,7 @@ import type { CsvImportResponse } from '@relate/contracts';
 import { CheckCircle2Icon, CircleAlertIcon, Undo2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { formatCount, formatNumber } from '@/lib/format';
 import { RowMessages } from './preview-step';
 
 export type UndoState =
@@ -26,8 +27,8 @@ export function ResultStep({ result, undo, onUndo }: ResultStepProps) {
       </div>
       {undo.status === 'undone' ? (
         <p className="flex items-center gap-2 text-sm">
-          <Undo2Icon className="size-4 text-primary" /> Import undone: {undo.deleted}{' '}
-          {undo.deleted === 1 ? 'contact was' : 'contacts were'} removed.
+          <Undo2Icon className="size-4 text-primary" /> Import undone:{' '}
+          {formatCount(undo.deleted, 'contact was', 'contacts were')} removed.
         </p>
       ) : result.errors.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-success">
@@ -68,7 +69,9 @@ export function ResultStep({ result, undo, onUndo }: ResultStepProps) {
 function Stat({ value, label, accent }: { value: number; label: string; accent?: boolean }) {
   return (
     <div className="rounded-lg border p-3">
-      <p className={accent ? 'text-2xl font-semibold text-success' : 'text-2xl font-semibold'}>{value}</p>
+      <p className={accent ? 'text-2xl font-semibold text-success' : 'text-2xl font-semibold'}>
+        {formatNumber(value)}
+      </p>
       <p className="text-xs text-muted-foreground">{label}</p>
     </div>
   );
