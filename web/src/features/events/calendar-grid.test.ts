@@ -1,12 +1,12 @@
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
-  cellEvents,
   defaultSlot,
   monthGrid,
   overlapColumns,
   projectHue,
   weekdayLabels,
+  weekLayout,
 } from './calendar-grid';
 
 const day = (date: Date) => format(date, 'yyyy-MM-dd');
@@ -40,10 +40,69 @@ describe('monthGrid', () => {
   });
 });
 
-describe('cellEvents', () => {
-  it("shows two events, then '+N more'", () => {
-    expect(cellEvents([1, 2])).toEqual({ shown: [1, 2], more: 0 });
-    expect(cellEvents([1, 2, 3, 4, 5])).toEqual({ shown: [1, 2], more: 3 });
+describe('weekLayout', () => {
+  const week = Array.from({ length: 7 }, (_, index) => new Date(2026, 10, 23 + index)); // Mon 23 - Sun 29 Nov
+  const allDay = (title: string, first: number, last: number) => ({
+    title,
+    allDay: true,
+    start: new Date(2026, 10, first),
+    end: new Date(2026, 10, last, 23, 59, 59),
+  });
+  const timed = (title: string, date: number) => ({
+    title,
+    allDay: false,
+    start: new Date(2026, 10, date, 9),
+    end: new Date(2026, 10, date, 10),
+  });
+  type Item = ReturnType<typeof allDay>;
+  const singles = (items: Item[]) => (day: Date) =>
+    items.filter((item) => item.start.getDate() === day.getDate());
+
+  it('puts each multi-day event in the first lane free on all its days, and the days’ own events around them', () => {
+    const offsite = allDay('Offsite', 24, 26);
+    const fair = allDay('Fair', 20, 24); // from the week before
+    const trip = allDay('Trip', 28, 30); // into the next week
+    const layout = weekLayout(
+      week,
+      [offsite, fair, trip],
+      singles([timed('Standup', 25), timed('Lunch', 23)]),
+    );
+    expect(
+      layout.bars.map(({ item, column, span, lane, continuesBefore, continuesAfter }) => [
+        item.title,
+        column,
+        span,
+        lane,
+        continuesBefore,
+        continuesAfter,
+      ]),
+    ).toEqual([
+      ['Fair', 0, 2, 0, true, false],
+      ['Offsite', 1, 3, 1, false, false],
+      ['Trip', 5, 2, 0, false, true],
+    ]);
+    expect(layout.days.map((day) => day.lanes.map((item) => item?.title ?? null))).toEqual([
+      [null, 'Lunch'],
+      [null, null],
+      ['Standup', null],
+      [null, null],
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
+  });
+
+  it("draws at most `maxLanes` lanes and counts the rest as '+N more' on every day they cover", () => {
+    const layout = weekLayout(
+      week,
+      [allDay('A', 23, 24), allDay('B', 23, 25), allDay('Long', 23, 27)],
+      singles([timed('One', 29), timed('Two', 29), timed('Three', 29)]),
+      2,
+    );
+    // The longest of those that start together goes first.
+    expect(layout.bars.map((bar) => bar.item.title)).toEqual(['Long', 'B']);
+    expect(layout.days.map((day) => day.more)).toEqual([1, 1, 0, 0, 0, 0, 1]);
+    expect(layout.days[6].lanes.map((item) => item?.title)).toEqual(['One', 'Two']);
   });
 });
 

@@ -35,9 +35,99 @@ export function weekdayLabels(weekStart: WeekStart): string[] {
   return weekStart === 'monday' ? [...names.slice(1), names[0]] : names;
 }
 
-/** At most `max` events in a cell, then '+N more'. */
-export function cellEvents<T>(events: T[], max = 2): { shown: T[]; more: number } {
-  return { shown: events.slice(0, max), more: Math.max(0, events.length - max) };
+/** The most events a month cell shows before '+N more' (spec sections 2 and 9). */
+export const MONTH_CELL_EVENTS = 2;
+
+/** What the week layout places: an event's span in local time (all-day ones from 00:00 to 23:59:59). */
+export interface Spanned {
+  start: Date;
+  end: Date;
+  allDay: boolean;
+}
+
+/** A multi-day all-day event's part in one week: columns from `column`, in one lane (row) of the week. */
+export interface WeekBar<T> {
+  item: T;
+  column: number;
+  span: number;
+  lane: number;
+  /** It began before this week / goes on after it (drawn without the rounded end). */
+  continuesBefore: boolean;
+  continuesAfter: boolean;
+}
+
+export interface WeekLayout<T> {
+  bars: WeekBar<T>[];
+  /** Per day: its single-day events by lane (null where a bar or nothing is), and how many did not fit. */
+  days: { lanes: (T | null)[]; more: number }[];
+}
+
+/** True for an all-day event over more than one day: drawn as one bar across its days. */
+export const isMultiDay = (item: Spanned) =>
+  item.allDay && differenceInCalendarDays(item.end, item.start) > 0;
+
+/**
+ * Lanes for one week row, as Google Calendar lays them out: multi-day all-day events first, each a bar
+ * in the first lane free on all its days (earlier first, longer first), then each day's own events
+ * (`itemsOf(day)`, in their order) in the first lanes that day has free. Only `maxLanes` lanes are
+ * drawn; what falls below them counts as '+N more' on each day it covers.
+ */
+export function weekLayout<T extends Spanned>(
+  week: Date[],
+  multiDay: T[],
+  itemsOf: (day: Date) => T[],
+  maxLanes = Number.POSITIVE_INFINITY,
+): WeekLayout<T> {
+  const column = (date: Date) => differenceInCalendarDays(date, week[0]);
+  const last = week.length - 1;
+  const taken: boolean[][] = [];
+  const free = (lane: number, from: number, to: number) => {
+    for (let day = from; day <= to; day++) if (taken[lane]?.[day]) return false;
+    return true;
+  };
+  const place = (from: number, to: number) => {
+    let lane = 0;
+    while (!free(lane, from, to)) lane++;
+    taken[lane] ??= [];
+    for (let day = from; day <= to; day++) taken[lane][day] = true;
+    return lane;
+  };
+  const more = week.map(() => 0);
+  const bars: WeekBar<T>[] = [];
+  const inWeek = multiDay
+    .filter((item) => column(item.start) <= last && column(item.end) >= 0)
+    .sort((a, b) => a.start.getTime() - b.start.getTime() || b.end.getTime() - a.end.getTime());
+  for (const item of inWeek) {
+    const from = Math.max(column(item.start), 0);
+    const to = Math.min(column(item.end), last);
+    const lane = place(from, to);
+    if (lane >= maxLanes) for (let day = from; day <= to; day++) more[day]++;
+    else
+      bars.push({
+        item,
+        column: from,
+        span: to - from + 1,
+        lane,
+        continuesBefore: column(item.start) < 0,
+        continuesAfter: column(item.end) > last,
+      });
+  }
+  const placed = week.map((day, index) => {
+    const lanes: (T | null)[] = [];
+    for (const item of itemsOf(day)) {
+      const lane = place(index, index);
+      if (lane >= maxLanes) more[index]++;
+      else lanes[lane] = item;
+    }
+    return lanes;
+  });
+  // Every day of the week row has as many lanes, so that the bars line up over them.
+  const drawn = Math.min(taken.length, maxLanes);
+  const days = placed.map((lanes, index) => ({
+    lanes: Array.from({ length: drawn }, (_, lane) => lanes[lane] ?? null),
+    more: more[index],
+  }));
+  return { bars, days };
 }
 
 export function inMonth(day: Date, focus: Date) {

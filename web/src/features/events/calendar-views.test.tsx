@@ -1,9 +1,11 @@
 import type { CalendarEvent } from '@relate/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, server } from '@/test/msw';
 import { renderWithProviders } from '@/test/render';
+import { monthGrid, weekDays } from './calendar-grid';
 import { EventDetailsDialog } from './components/event-details-dialog';
 import { EventsPage } from './components/events-page';
 import { calendarEvent } from './event-fixture';
@@ -147,5 +149,64 @@ describe('the Google mark', () => {
     renderWithProviders(<EventDetailsDialog event={{ ...linked, is_owner: false }} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'View Event' });
     expect(within(dialog).getByText('Synced with Google Calendar')).toBeInTheDocument();
+  });
+});
+
+describe('multi-day all-day events', () => {
+  /** An all-day event on local days `first` to `last`, dated in UTC as the API sends it. */
+  const allDay = (id: number, title: string, first: Date, last: Date) =>
+    event({
+      id,
+      title,
+      all_day: true,
+      location: null,
+      start_datetime: `${format(first, 'yyyy-MM-dd')}T00:00:00.000Z`,
+      end_datetime: `${format(last, 'yyyy-MM-dd')}T23:59:59.000Z`,
+    });
+  const bars = (title: string) =>
+    screen.getAllByTestId('calendar-event').filter((chip) => chip.textContent?.includes(title));
+
+  it('show as one bar across their days in the month view, continuing on the next week row', async () => {
+    screenWidth(1366);
+    const grid = monthGrid(today, 'monday');
+    server.use(
+      http.get(api('/events'), () =>
+        HttpResponse.json({
+          events: [
+            allDay(1, 'Offsite', grid[8], grid[10]),
+            allDay(2, 'Trade fair', grid[12], grid[15]),
+            event({
+              id: 3,
+              title: 'Standup',
+              start_datetime: grid[9].toISOString(),
+              end_datetime: grid[9].toISOString(),
+            }),
+          ],
+        }),
+      ),
+    );
+    renderWithProviders(
+      <EventsPage
+        settings={{ defaultView: 'monthly', startWeekday: 'monday' }}
+        participantSuggestions={[]}
+      />,
+    );
+    await screen.findAllByTestId('calendar-event');
+    expect(bars('Offsite').map((bar) => bar.style.gridColumn)).toEqual(['2 / span 3']);
+    expect(bars('Trade fair').map((bar) => bar.style.gridColumn)).toEqual(['6 / span 2', '1 / span 2']);
+    expect(bars('Trade fair').map((bar) => bar.dataset.continues)).toEqual(['after', 'before']);
+    // The Tuesday's own event sits under the bar, inside its day.
+    const tuesday = screen
+      .getAllByTestId('calendar-day')
+      .find((cell) => cell.dataset.date === format(grid[9], 'yyyy-MM-dd'))!;
+    expect(within(tuesday).getByTestId('calendar-event')).toHaveTextContent('Standup');
+  });
+
+  it('show as one bar across the week in the week view', async () => {
+    screenWidth(1366);
+    const week = weekDays(today, 'monday');
+    renderWeek([allDay(1, 'Holiday week', week[0], week[6])]);
+    await screen.findAllByTestId('calendar-event');
+    expect(bars('Holiday week').map((bar) => bar.style.gridColumn)).toEqual(['2 / span 7']);
   });
 });

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import type { CSSProperties } from 'react';
 import { GoogleMark } from '@/components/google-mark';
 import { cn } from '@/lib/utils';
 import { projectHue } from '../calendar-grid';
@@ -16,27 +17,38 @@ export function eventColours(project: string | null) {
 /** The Google mark's name in every view. */
 export const SYNCED_WITH_GOOGLE = 'Synced with Google';
 
+/** A bar's part of a multi-day event that began in an earlier week row, goes on in a later one, or both. */
+export type Continues = 'before' | 'after' | 'both';
+
 export function EventChip({
   item,
   onClick,
   className,
+  style,
+  continues,
 }: {
   item: CalendarItem;
   onClick: (item: CalendarItem) => void;
   className?: string;
+  /** Where a bar sits in its week's grid. */
+  style?: CSSProperties;
+  continues?: Continues;
 }) {
   return (
     <button
       type="button"
       data-testid="calendar-event"
+      data-continues={continues}
       onClick={(event) => {
         event.stopPropagation();
         onClick(item);
       }}
       onContextMenu={(event) => event.stopPropagation()}
-      style={eventColours(item.project)}
+      style={{ ...eventColours(item.project), ...style }}
       className={cn(
         'flex w-full min-w-0 items-center gap-1 truncate rounded border-l-[3px] px-1 py-0.5 sm:px-1.5 text-left text-xs font-medium hover:brightness-95',
+        (continues === 'before' || continues === 'both') && 'rounded-l-none border-l-0',
+        (continues === 'after' || continues === 'both') && 'rounded-r-none',
         className,
       )}
       title={`${item.title}${item.allDay ? '' : ` · ${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}`}
@@ -54,4 +66,14 @@ export function EventChip({
       )}
     </button>
   );
+}
+
+/** How a bar's part in a week continues, for its chip. */
+export function continuesOf(bar: {
+  continuesBefore: boolean;
+  continuesAfter: boolean;
+}): Continues | undefined {
+  if (bar.continuesBefore && bar.continuesAfter) return 'both';
+  if (bar.continuesBefore) return 'before';
+  return bar.continuesAfter ? 'after' : undefined;
 }

@@ -3,10 +3,10 @@ import { useEffect, useRef } from 'react';
 import { GoogleMark } from '@/components/google-mark';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { overlapColumns } from '../calendar-grid';
+import { isMultiDay, overlapColumns, weekLayout } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
-import { EventChip, eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
-import { itemsOn } from './month-view';
+import { continuesOf, EventChip, eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
+import { itemsOn, singleDayItemsOn } from './month-view';
 
 /** One pixel a minute: a 15-minute event is one line of text high. */
 const HOUR_HEIGHT = 60;
@@ -63,18 +63,7 @@ export function TimeGridView({ days, items, onSlotClick, onEventClick }: TimeGri
           </div>
         ))}
       </div>
-      <div className="grid border-b" style={{ gridTemplateColumns: columns }}>
-        <div className="px-1 py-1.5 text-right text-[10px] text-muted-foreground">all-day</div>
-        {days.map((day) => (
-          <div key={day.toISOString()} className="grid min-h-8 content-start gap-1 border-l p-1">
-            {itemsOn(day, items)
-              .filter((item) => item.allDay)
-              .map((item) => (
-                <EventChip key={item.key} item={item} onClick={onEventClick} />
-              ))}
-          </div>
-        ))}
-      </div>
+      <AllDayRow days={days} items={items} columns={columns} onEventClick={onEventClick} />
       <div ref={scroller} className="max-h-[65vh] overflow-y-auto">
         <div className="relative grid" style={{ gridTemplateColumns: columns }}>
           <div>
@@ -107,6 +96,75 @@ export function TimeGridView({ days, items, onSlotClick, onEventClick }: TimeGri
           ))}
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The all-day events above the hours: one that lasts several days is one bar across them, the others
+ * in the lanes their day has free.
+ */
+function AllDayRow({
+  days,
+  items,
+  columns,
+  onEventClick,
+}: {
+  days: Date[];
+  items: CalendarItem[];
+  columns: string;
+  onEventClick: (item: CalendarItem) => void;
+}) {
+  const layout = weekLayout(days, items.filter(isMultiDay), (day) =>
+    singleDayItemsOn(day, items).filter((item) => item.allDay),
+  );
+  const lanes = Math.max(1, layout.days[0]?.lanes.length ?? 0);
+  return (
+    <div
+      className="grid border-b py-0.5"
+      style={{ gridTemplateColumns: columns, gridTemplateRows: `repeat(${lanes}, auto)` }}
+    >
+      <div
+        className="px-1 py-1 text-right text-[10px] text-muted-foreground"
+        style={{ gridRow: '1 / -1', gridColumn: 1 }}
+      >
+        all-day
+      </div>
+      {days.map((day, index) => (
+        <div
+          key={day.toISOString()}
+          className="-my-0.5 min-h-8 border-l"
+          style={{ gridRow: '1 / -1', gridColumn: index + 2 }}
+        />
+      ))}
+      {layout.bars.map((bar) => (
+        <EventChip
+          key={`${bar.item.key}:${bar.column}`}
+          item={bar.item}
+          onClick={onEventClick}
+          continues={continuesOf(bar)}
+          style={{ gridColumn: `${bar.column + 2} / span ${bar.span}`, gridRow: bar.lane + 1 }}
+          className={cn(
+            'my-0.5 w-auto',
+            bar.continuesBefore ? 'ml-0' : 'ml-1',
+            bar.continuesAfter ? 'mr-0' : 'mr-1',
+          )}
+        />
+      ))}
+      {layout.days.flatMap(({ lanes: dayLanes }, index) =>
+        dayLanes.map(
+          (item, lane) =>
+            item && (
+              <EventChip
+                key={item.key}
+                item={item}
+                onClick={onEventClick}
+                style={{ gridColumn: index + 2, gridRow: lane + 1 }}
+                className="mx-1 my-0.5 w-auto"
+              />
+            ),
+        ),
+      )}
     </div>
   );
 }
