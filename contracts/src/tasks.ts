@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalIsoDateTime, storedText, TimestampSchema } from './common';
+import { isoDateTime, optionalIsoDateTime, storedText, TimestampSchema } from './common';
 
 export const TASK_STATUSES = ['todo', 'in_progress', 'completed', 'cancelled'] as const;
 export const TASK_PRIORITIES = ['low', 'medium', 'high'] as const;
@@ -80,21 +80,30 @@ export const UpdateTaskBodySchema = z.object({
 export type UpdateTaskBody = z.input<typeof UpdateTaskBodySchema>;
 export type TaskChanges = z.output<typeof UpdateTaskBodySchema>;
 
-export const ListTasksQuerySchema = z.object({
-  project: storedText().trim().max(200).optional(),
-  /** One status or several, comma-separated. */
-  status: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value.split(',').map((item) => item.trim()) : undefined))
-    .pipe(z.array(TaskStatusSchema).optional()),
-  /** Tasks scheduled for later are left out unless true (the Tasks tab asks for them and marks them). */
-  include_scheduled: z
-    .enum(['true', 'false'], { error: 'include_scheduled must be true or false' })
-    .optional()
-    .transform((value) => value === 'true'),
-});
+export const ListTasksQuerySchema = z
+  .object({
+    project: storedText().trim().max(200).optional(),
+    /** One status or several, comma-separated. */
+    status: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => (value ? value.split(',').map((item) => item.trim()) : undefined))
+      .pipe(z.array(TaskStatusSchema).optional()),
+    /** Tasks scheduled for later are left out unless true (the Tasks tab asks for them and marks them). */
+    include_scheduled: z
+      .enum(['true', 'false'], { error: 'include_scheduled must be true or false' })
+      .optional()
+      .transform((value) => value === 'true'),
+    /** Only tasks due from this moment (inclusive) … */
+    due_from: isoDateTime('due_from').optional(),
+    /** … until this one (exclusive): the calendar's window. */
+    due_to: isoDateTime('due_to').optional(),
+  })
+  .refine((query) => !query.due_from || !query.due_to || query.due_from <= query.due_to, {
+    path: ['due_to'],
+    error: 'due_to must not be before due_from',
+  });
 
 export const TasksResponseSchema = z.object({ projects: z.record(z.string(), z.array(TaskSchema)) });
 export type TasksResponse = z.infer<typeof TasksResponseSchema>;

@@ -1,5 +1,5 @@
 import type { TaskStatus } from '@relate/contracts';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projectParticipants, projects, tasks, users } from '../../db/schema';
 
@@ -22,6 +22,9 @@ export interface TaskFilter {
   statuses?: TaskStatus[];
   /** Leaves out tasks scheduled after this moment. */
   scheduledUpTo?: Date;
+  /** Only tasks due in [from, to). */
+  dueFrom?: Date;
+  dueTo?: Date;
 }
 
 /** Projects the user owns or takes part in. */
@@ -157,6 +160,8 @@ export class TasksRepository {
           filter.scheduledUpTo
             ? or(isNull(tasks.scheduledDate), lte(tasks.scheduledDate, filter.scheduledUpTo))
             : undefined,
+          filter.dueFrom ? gte(tasks.dueDate, filter.dueFrom) : undefined,
+          filter.dueTo ? lt(tasks.dueDate, filter.dueTo) : undefined,
         ),
       )
       .orderBy(tasks.dueDate, tasks.id);

@@ -84,6 +84,39 @@ describe('tasks and projects', () => {
     expect((await t.as(ann).get('/api/tasks?status=nope')).statusCode).toBe(400);
   });
 
+  it('lists the tasks due in a window (the calendar), of the caller only, and names a bad bound', async () => {
+    const ann = await createUser(t.app);
+    const bob = await createUser(t.app);
+    await createTask(ann, { title: 'Before', project: 'P', due_date: '2026-11-29T23:00:00Z' });
+    await createTask(ann, { title: 'First', project: 'P', due_date: '2026-11-30T00:00:00Z' });
+    await createTask(ann, { title: 'Later', project: 'P', due_date: '2026-12-02T09:00:00Z' });
+    await createTask(ann, {
+      title: 'Scheduled',
+      project: 'Q',
+      scheduled_date: '2026-12-01T09:00:00Z',
+      due_date: '2026-12-03T09:00:00Z',
+    });
+    await createTask(ann, { title: 'Undated', project: 'P' });
+    await createTask(ann, { title: 'After', project: 'P', due_date: '2026-12-07T00:00:00Z' });
+    await createTask(bob, { title: "Bob's", project: 'P', due_date: '2026-12-01T09:00:00Z' });
+    const window = '?include_scheduled=true&due_from=2026-11-30T00:00:00Z&due_to=2026-12-07T00:00:00Z';
+    const titles = (projects: Record<string, Task[]>) =>
+      Object.values(projects)
+        .flat()
+        .map((task) => task.title);
+    expect(titles(await projectsOf(ann, window))).toEqual(['First', 'Later', 'Scheduled']);
+    expect(titles(await projectsOf(bob, window))).toEqual(["Bob's"]);
+
+    const bad = await t.as(ann).get('/api/tasks?due_from=soon');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details).toEqual([expect.objectContaining({ field: 'due_from' })]);
+    const backwards = await t
+      .as(ann)
+      .get('/api/tasks?due_from=2026-12-07T00:00:00Z&due_to=2026-11-30T00:00:00Z');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().details).toEqual([expect.objectContaining({ field: 'due_to' })]);
+  });
+
   it('enforces owner, project owner, assignee, participant and outsider rights', async () => {
     const owner = await createUser(t.app);
     const assignee = await createUser(t.app);

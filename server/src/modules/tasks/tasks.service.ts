@@ -124,10 +124,21 @@ export class TasksService {
    * The projects map. Where two visible projects share a name, the caller's own wins (else the oldest),
    * as when a name is looked up: the other one's tasks are left out rather than mixed into its section.
    */
-  async list(user: AuthUser, query: { project?: string; status?: TaskStatus[]; include_scheduled: boolean }) {
+  async list(
+    user: AuthUser,
+    query: {
+      project?: string;
+      status?: TaskStatus[];
+      include_scheduled: boolean;
+      due_from?: string;
+      due_to?: string;
+    },
+  ) {
     const rows = await this.repository.visibleTasks(user.id, {
       statuses: query.status,
       scheduledUpTo: query.include_scheduled ? undefined : this.clock(),
+      dueFrom: query.due_from ? new Date(query.due_from) : undefined,
+      dueTo: query.due_to ? new Date(query.due_to) : undefined,
     });
     const byName = new Map<string, { id: number; name: string; own: boolean }>();
     for (const project of await this.repository.visibleProjects(user.id)) {
