@@ -10,6 +10,10 @@ export interface TaskViewOptions {
   userId: number;
 }
 
+/** A task the user owns or is assigned ("My Tasks"). */
+export const isMine = (task: Pick<Task, 'owner_id' | 'assign_to'>, user: { id: number; email: string }) =>
+  task.owner_id === user.id || task.assign_to?.toLowerCase() === user.email.toLowerCase();
+
 /**
  * The spec's Tasks view (section 4): by default only todo and in_progress, and projects left empty
  * are hidden; Show Done shows every status and every project; My Tasks keeps what the user owns or is
@@ -19,14 +23,13 @@ export function visibleProjects(
   projects: Record<string, Task[]>,
   options: TaskViewOptions,
 ): [string, Task[]][] {
-  const email = options.email.toLowerCase();
   return Object.entries(projects)
     .map(([name, tasks]): [string, Task[]] => [
       name,
       tasks.filter(
         (task) =>
           (options.showDone || isOpen(task)) &&
-          (!options.myTasks || task.owner_id === options.userId || task.assign_to?.toLowerCase() === email),
+          (!options.myTasks || isMine(task, { id: options.userId, email: options.email })),
       ),
     ])
     .filter(([, tasks]) => options.showDone || tasks.length > 0)

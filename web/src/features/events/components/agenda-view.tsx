@@ -4,7 +4,7 @@ import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { CalendarItem } from './calendar-types';
-import { eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
+import { itemColours, SYNCED_WITH_GOOGLE, TASK_CHIP, TaskMark } from './event-chip';
 import { itemsOn } from './month-view';
 
 interface AgendaViewProps {
@@ -48,16 +48,22 @@ export function AgendaView({ days, items, onAddOn, onEventClick }: AgendaViewPro
                       type="button"
                       data-testid="calendar-event"
                       onClick={() => onEventClick(item)}
-                      style={eventColours(item.project)}
-                      className="grid w-full gap-0.5 rounded-md border-l-[3px] px-2.5 py-1.5 text-left text-sm hover:brightness-95"
+                      style={itemColours(item)}
+                      className={cn(
+                        'grid w-full gap-0.5 rounded-md border-l-[3px] px-2.5 py-1.5 text-left text-sm hover:brightness-95',
+                        item.task && TASK_CHIP,
+                      )}
                     >
                       <span className="text-xs tabular-nums opacity-80">
-                        {item.allDay
-                          ? 'All day'
-                          : `${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}
+                        {item.task
+                          ? `Task due ${format(item.task.due, 'HH:mm')}`
+                          : item.allDay
+                            ? 'All day'
+                            : `${format(item.start, 'HH:mm')}–${format(item.end, 'HH:mm')}`}
                       </span>
                       <span className="flex items-center gap-1.5 font-medium">
-                        {item.title}
+                        {item.task && <TaskMark done={item.task.done} />}
+                        <span className={cn(item.task?.done && 'line-through opacity-70')}>{item.title}</span>
                         {item.googleLinked && (
                           <GoogleMark label={SYNCED_WITH_GOOGLE} className="opacity-70" />
                         )}

@@ -19,7 +19,7 @@ import { useEvents } from '../api/events-api';
 import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
 import { calendarSpan } from '../event-form';
 import { AgendaView } from './agenda-view';
-import type { CalendarItem, ParticipantSuggestion } from './calendar-types';
+import type { CalendarItem, CalendarTask, ParticipantSuggestion } from './calendar-types';
 import { EventChip } from './event-chip';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { MonthView } from './month-view';
@@ -41,16 +41,41 @@ function toItem(event: CalendarEvent): CalendarItem {
   };
 }
 
+/** A task on its due day, in the all-day lanes (its due time is in its label). */
+function taskItem(task: CalendarTask): CalendarItem {
+  const { due } = task;
+  return {
+    key: `task:${task.id}`,
+    title: task.title,
+    start: startOfDay(due),
+    end: endOfDay(due),
+    allDay: true,
+    project: task.project,
+    location: null,
+    task: { id: task.id, due, done: task.done },
+  };
+}
+
 interface EventsPageProps {
   /** The saved default view and week start; undefined while they load. */
   settings: CalendarSettings | undefined;
   participantSuggestions: ParticipantSuggestion[];
+  /** The user's tasks due in the shown days (the route reads them for the range it is told). */
+  tasks?: CalendarTask[];
+  onRangeChange?: (from: Date, to: Date) => void;
+  onTaskClick?: (taskId: number) => void;
 }
 
 /** The owner edits an event, unless it is a Google series only Google Calendar can change. */
 const editable = (event: CalendarEvent) => event.is_owner && !event.read_only_reason;
 
-export function EventsPage({ settings, participantSuggestions }: EventsPageProps) {
+export function EventsPage({
+  settings,
+  participantSuggestions,
+  tasks = [],
+  onRangeChange,
+  onTaskClick,
+}: EventsPageProps) {
   const narrow = useMediaQuery(NARROW_SCREEN);
   const weekStart = settings?.startWeekday ?? 'sunday';
   const [view, setView] = useState<View | null>(null);
@@ -69,7 +94,12 @@ export function EventsPage({ settings, participantSuggestions }: EventsPageProps
   const to = endOfDay(days[days.length - 1]);
   const events = useEvents(from, to);
   const byId = useMemo(() => new Map((events.data ?? []).map((event) => [event.id, event])), [events.data]);
-  const items = useMemo(() => (events.data ?? []).map(toItem), [events.data]);
+  const items = useMemo(
+    () => [...(events.data ?? []).map(toItem), ...tasks.map(taskItem)],
+    [events.data, tasks],
+  );
+  const [fromTime, toTime] = [from.getTime(), to.getTime()];
+  useEffect(() => onRangeChange?.(new Date(fromTime), new Date(toTime)), [fromTime, toTime, onRangeChange]);
 
   useEffect(() => {
     if (events.isError) toast.error('Failed to fetch events');
@@ -98,7 +128,12 @@ export function EventsPage({ settings, participantSuggestions }: EventsPageProps
 
   const addOn = (day: Date) => setDialog({ mode: 'add', ...defaultSlot(day) });
   const openItem = (item: CalendarItem) => {
-    const event = byId.get(item.eventId);
+    if (item.task) {
+      setDayList(null);
+      onTaskClick?.(item.task.id);
+      return;
+    }
+    const event = item.eventId === undefined ? undefined : byId.get(item.eventId);
     if (!event) return;
     const occurrence =
       (events.data ?? []).find((candidate) => `${candidate.id}:${candidate.start_datetime}` === item.key) ??

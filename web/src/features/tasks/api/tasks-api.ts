@@ -6,7 +6,7 @@ import type {
   TasksResponse,
   UpdateTaskBody,
 } from '@relate/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
 import { taskKeys } from './keys';
@@ -27,6 +27,24 @@ export const tasksQuery = () =>
   });
 
 export const useTasks = () => useQuery(tasksQuery());
+
+/** The tasks due in [from, to), scheduled ones too, in one list (the calendar shows them on their day). */
+export const useTasksDue = (range: { from: Date; to: Date } | null) =>
+  useQuery({
+    queryKey: taskKeys.due(range?.from.toISOString() ?? '', range?.to.toISOString() ?? ''),
+    queryFn: ({ signal }) =>
+      fetchJson<TasksResponse>('/tasks', {
+        query: {
+          include_scheduled: true,
+          due_from: range?.from.toISOString(),
+          due_to: range?.to.toISOString(),
+        },
+        signal,
+      }),
+    select: (response) => Object.values(response.projects).flat(),
+    enabled: range !== null,
+    placeholderData: keepPreviousData,
+  });
 
 export const projectsQuery = () =>
   queryOptions({
