@@ -3,6 +3,7 @@ import {
   differenceInCalendarDays,
   differenceInCalendarMonths,
   differenceInCalendarWeeks,
+  format,
   parseISO,
 } from 'date-fns';
 import { test } from './fixtures';
@@ -113,4 +114,30 @@ export async function openCalendarAt(page: Page, day: Date) {
   await page.goto('/events');
   const today = await browserToday(page);
   await step(page, distance('Monthly', day, today));
+}
+
+/** The month view's cell of `day`. */
+export const monthCell = (page: Page, day: Date) =>
+  page.locator(`[data-testid="calendar-day"][data-date="${format(day, 'yyyy-MM-dd')}"]`);
+
+/**
+ * Whether a bar of the multi-day event `title` crosses the month cell of `day`: the bars lie over the
+ * week row, not inside its cells.
+ */
+export async function barCrosses(page: Page, title: string, day: Date): Promise<boolean> {
+  const cell = await monthCell(page, day).boundingBox();
+  if (!cell) return false;
+  const middle = cell.x + cell.width / 2;
+  for (const bar of await page.getByTestId('calendar-event').filter({ hasText: title }).all()) {
+    const box = await bar.boundingBox();
+    if (
+      box &&
+      box.x < middle &&
+      box.x + box.width > middle &&
+      box.y >= cell.y &&
+      box.y < cell.y + cell.height
+    )
+      return true;
+  }
+  return false;
 }
