@@ -46,12 +46,13 @@ describe('Settings → Calendar: Import Events', () => {
     await user.upload(within(dialog).getByLabelText('Calendar file'), ics());
 
     expect(
-      await within(dialog).findByText('work.ics: 1,204 events imported, 1 skipped.'),
+      await within(dialog).findByText('work.ics: 1,204 events imported, 2 skipped.'),
     ).toBeInTheDocument();
-    const skipped = within(dialog).getByRole('list', { name: 'Events not imported (1)' });
+    const skipped = within(dialog).getByRole('list', { name: 'Events not imported (2)' });
     expect(skipped).toHaveTextContent(
       'board@example.com: Relate cannot repeat on the second Tuesday of a month',
     );
+    expect(skipped).toHaveTextContent('Line 40: The event has no valid start (DTSTART)');
     const partly = within(dialog).getByRole('list', { name: 'Imported in part (1)' });
     expect(partly).toHaveTextContent(
       'standup@example.com: 2 changed occurrences were imported as the series',
