@@ -265,6 +265,7 @@ describe('Simple CSV Import counts (issue 31)', () => {
               rows: [{ row: 2, values: { email: 'a@x.io' } }],
               errors: [],
               warnings: [],
+              column_checks: [],
             })
           : json(200, columnsOf(['Email'], { suggested_mapping: { Email: 'email' }, total_rows: 60000 })),
       ),
