@@ -64,7 +64,7 @@ describe('the reset link without PUBLIC_URL', () => {
         payload: { email: user.email },
       });
       expect(answer.statusCode).toBe(200);
-      expect(resetLinkIn(await smtp.nextMailTo(user.email))).toMatch(
+      expect(resetLinkIn(await smtp.nextMailTo(user.email, RESET_SUBJECT))).toMatch(
         /^http:\/\/localhost:4100\/reset-password\?/,
       );
     } finally {

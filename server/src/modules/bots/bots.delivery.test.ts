@@ -91,6 +91,7 @@ describe('notifications on the bot', () => {
     const carol = await createUser(t.app);
     const cleo: TelegramUser = { id: 999888777, first_name: 'Cleo' };
     await linkTelegram(t, carol, cleo);
+    await runBothProcesses(); // the administrators' "waiting for approval" notice about Carol goes first
     t.telegram.failNext('sendMessage', 'blocked');
     await t.app.services.notifications.notify({ userId: carol.id, type: 'other', text: 'hello' });
     await runBothProcesses();

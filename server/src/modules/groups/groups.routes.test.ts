@@ -163,11 +163,12 @@ describe('inviting with SMTP_URL set', () => {
     }
     expect(answers[0]).toEqual(answers[1]);
 
-    const toNewcomer = await smtp.nextMailTo(newcomer);
+    const invitation = 'Ann Inviter invited you to their group on Relate';
+    const toNewcomer = await smtp.nextMailTo(newcomer, invitation);
     expect(toNewcomer.subject).toBe('Ann Inviter invited you to their group on Relate');
     expect(toNewcomer.text).toContain(`sign up with this e-mail address (${newcomer})`);
     expect(toNewcomer.text).toContain('https://relate.test/auth?mode=signup');
-    const toBen = await smtp.nextMailTo(ben.email);
+    const toBen = await smtp.nextMailTo(ben.email, invitation); // after sign-up's own verification mail
     expect(toBen.text).toContain('Sign in to accept or decline the invitation');
     expect(toBen.text).toContain('https://relate.test/settings?section=group');
   });

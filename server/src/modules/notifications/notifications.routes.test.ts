@@ -7,6 +7,7 @@ let bob: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp();
+  await createUser(t.app); // the administrator, told of every account that waits for approval
   alice = await createUser(t.app);
   bob = await createUser(t.app);
 });
