@@ -25,7 +25,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
-import { usePendingUserCount } from '@/features/admin/api/admin-api';
+import { usePendingUserCount } from '@/features/admin/api/pending-count';
 import { useAuth } from '@/features/auth/auth-provider';
 import { useCurrentPlan } from '@/features/billing/api/get-current-plan';
 import { useUpcomingCount } from '@/features/events/api/events-api';

@@ -28,15 +28,6 @@ export const useAccountHistory = (id: number | undefined) =>
     enabled: id !== undefined,
   });
 
-/** How many accounts wait for approval: the badge on the admin button (administrators only). */
-export const usePendingUserCount = (enabled: boolean) =>
-  useQuery({
-    queryKey: adminKeys.pending(),
-    queryFn: ({ signal }) => fetchJson<UsersResponse>('/admin/pending-users', { signal }),
-    select: (data) => data.users.length,
-    enabled,
-  });
-
 type UserAction = 'approve' | 'reject' | 'delete';
 
 const call = (action: UserAction, id: number) => {
