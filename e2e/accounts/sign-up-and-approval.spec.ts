@@ -25,14 +25,14 @@ test('the first person becomes admin; a second waits for approval and then lands
       'Your account is pending admin approval. Please check back later or contact an administrator.',
     ),
   ).toBeVisible();
-  await expect(memberPage.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  // A page says what happens next, and leads back to sign-in.
+  const waiting = memberPage.getByRole('heading', { name: 'Waiting for approval' });
+  await expect(waiting).toBeVisible();
+  await memberPage.getByRole('button', { name: 'Back to sign in' }).click();
 
-  // Not approved yet: signing in is refused with the approval notice.
+  // Not approved yet: signing in brings the approval page back.
   await signIn(memberPage, member);
-  await expect(memberPage.getByText('Account Not Approved')).toBeVisible();
-  await expect(
-    memberPage.getByText('Your account is pending admin approval.', { exact: true }),
-  ).toBeVisible();
+  await expect(waiting).toBeVisible();
   await expect(memberPage).toHaveURL(/\/auth$/);
   await expect(memberPage.getByRole('link', { name: 'Admin dashboard' })).toHaveCount(0);
   // Nor by typing the workspace's address (in another tab, so this tab keeps its own remembered page).
