@@ -163,6 +163,9 @@ export async function signUp(page: Page, who: Account) {
 }
 
 export async function signIn(page: Page, who: Account) {
+  // A pending account's sign-up ends on the "Waiting for approval" page, which leads back to the form.
+  const back = page.getByRole('button', { name: 'Back to sign in' });
+  if (await back.isVisible()) await back.click();
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
