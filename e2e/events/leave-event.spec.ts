@@ -30,11 +30,15 @@ test('a participant leaves an event from View Event: asked first, told after, an
   await add.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created successfully')).toBeVisible();
 
-  // Ben sees it read-only, with Leave event, which asks first (Cancel is covered by the dialog's unit test).
+  // Ben was notified and sees it read-only, with Leave event, which asks first (Cancel is covered by the
+  // dialog's unit test).
+  await expect(benPage.getByTestId('unread-dot')).toBeVisible();
   await benPage.goto('/events');
   const benEvent = cellOf(benPage, date).getByText('Budget review');
   await benEvent.click();
   const view = benPage.getByRole('dialog', { name: 'View Event' });
+  await expect(view.getByText(`Organised by ${ada.email}`)).toBeVisible();
+  await expect(view.getByRole('button', { name: 'Save Changes' })).toHaveCount(0);
   await view.getByRole('button', { name: 'Leave event' }).click();
   const confirm = benPage.getByRole('alertdialog', { name: 'Leave event?' });
   await expect(confirm).toContainText(

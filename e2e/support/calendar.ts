@@ -44,18 +44,14 @@ const HARD_DATES: HardDate[] = [
  */
 export function testAtHardDates(
   title: string,
-  journey: (fixtures: {
-    page: Page;
-    newPage: () => Promise<Page>;
-    day: (date: number) => Date;
-  }) => Promise<void>,
+  journey: (fixtures: { page: Page; day: (date: number) => Date }) => Promise<void>,
 ) {
   for (const hard of HARD_DATES)
     test.describe(hard.name, () => {
       test.use({ now: hard.now, timezoneId: hard.timezoneId });
-      test(title, async ({ page, newPage, now }) => {
+      test(title, async ({ page, now }) => {
         test.slow(); // long journeys, eight times over: CI's 2 cores run them beside the others
-        await journey({ page, newPage, day: (date) => dayOfMonth(now, hard.timezoneId, date) });
+        await journey({ page, day: (date) => dayOfMonth(now, hard.timezoneId, date) });
       });
     });
 }

@@ -159,7 +159,18 @@ export async function signUp(page: Page, who: Account) {
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('checkbox').check();
+  const answer = page
+    .waitForResponse((response) => response.url().endsWith('/api/auth/register'), { timeout: 30_000 })
+    .catch(async () => {
+      const shown = await page
+        .getByRole('main')
+        .innerText()
+        .catch(() => '');
+      throw new Error(`The Sign Up form sent nothing in 30 s; the page shows:\n${shown}`);
+    });
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const response = await answer;
+  expect(response.status(), `sign-up answered ${await response.text()}`).toBeLessThan(300);
 }
 
 export async function signIn(page: Page, who: Account) {
