@@ -3,7 +3,7 @@ import { CircleCheckIcon, CircleIcon } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { GoogleMark } from '@/components/google-mark';
 import { cn } from '@/lib/utils';
-import { projectHue } from '../calendar-grid';
+import { projectHue, type WeekBar } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
 
 export function eventColours(project: string | null) {
@@ -90,11 +90,41 @@ export function EventChip({
 }
 
 /** How a bar's part in a week continues, for its chip. */
-export function continuesOf(bar: {
-  continuesBefore: boolean;
-  continuesAfter: boolean;
-}): Continues | undefined {
+function continuesOf(bar: { continuesBefore: boolean; continuesAfter: boolean }): Continues | undefined {
   if (bar.continuesBefore && bar.continuesAfter) return 'both';
   if (bar.continuesBefore) return 'before';
   return bar.continuesAfter ? 'after' : undefined;
+}
+
+/**
+ * A multi-day event's bar in a week's grid, whose first day is grid column `firstColumn`; a part that
+ * goes on into the next or previous week runs to the edge (`inset` is the margin of the ends it has).
+ */
+export function BarChip({
+  bar,
+  onClick,
+  firstColumn,
+  inset,
+  className,
+}: {
+  bar: WeekBar<CalendarItem>;
+  onClick: (item: CalendarItem) => void;
+  firstColumn: number;
+  inset: { start: string; end: string };
+  className?: string;
+}) {
+  return (
+    <EventChip
+      item={bar.item}
+      onClick={onClick}
+      continues={continuesOf(bar)}
+      style={{ gridColumn: `${bar.column + firstColumn} / span ${bar.span}`, gridRow: bar.lane + 1 }}
+      className={cn(
+        'w-auto',
+        className,
+        bar.continuesBefore ? 'ml-0' : inset.start,
+        bar.continuesAfter ? 'mr-0' : inset.end,
+      )}
+    />
+  );
 }

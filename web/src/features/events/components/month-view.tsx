@@ -11,7 +11,7 @@ import {
   weekLayout,
 } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
-import { continuesOf, EventChip } from './event-chip';
+import { BarChip, EventChip } from './event-chip';
 
 interface MonthViewProps {
   focus: Date;
@@ -121,17 +121,13 @@ export function MonthView({
                   )}
                 >
                   {layout.bars.map((bar) => (
-                    <EventChip
+                    <BarChip
                       key={`${bar.item.key}:${bar.column}`}
-                      item={bar.item}
+                      bar={bar}
                       onClick={onEventClick}
-                      continues={continuesOf(bar)}
-                      style={{ gridColumn: `${bar.column + 1} / span ${bar.span}`, gridRow: bar.lane + 1 }}
-                      className={cn(
-                        'pointer-events-auto h-5 w-auto',
-                        bar.continuesBefore ? 'ml-0' : 'ml-1.5',
-                        bar.continuesAfter ? 'mr-0' : 'mr-1.5',
-                      )}
+                      firstColumn={1}
+                      inset={{ start: 'ml-1.5', end: 'mr-1.5' }}
+                      className="pointer-events-auto h-5"
                     />
                   ))}
                 </div>

@@ -5,7 +5,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip
 import { cn } from '@/lib/utils';
 import { isMultiDay, overlapColumns, weekLayout } from '../calendar-grid';
 import type { CalendarItem } from './calendar-types';
-import { continuesOf, EventChip, eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
+import { BarChip, EventChip, eventColours, SYNCED_WITH_GOOGLE } from './event-chip';
 import { itemsOn, singleDayItemsOn } from './month-view';
 
 /** One pixel a minute: a 15-minute event is one line of text high. */
@@ -138,17 +138,13 @@ function AllDayRow({
         />
       ))}
       {layout.bars.map((bar) => (
-        <EventChip
+        <BarChip
           key={`${bar.item.key}:${bar.column}`}
-          item={bar.item}
+          bar={bar}
           onClick={onEventClick}
-          continues={continuesOf(bar)}
-          style={{ gridColumn: `${bar.column + 2} / span ${bar.span}`, gridRow: bar.lane + 1 }}
-          className={cn(
-            'my-0.5 w-auto',
-            bar.continuesBefore ? 'ml-0' : 'ml-1',
-            bar.continuesAfter ? 'mr-0' : 'mr-1',
-          )}
+          firstColumn={2}
+          inset={{ start: 'ml-1', end: 'mr-1' }}
+          className="my-0.5"
         />
       ))}
       {layout.days.flatMap(({ lanes: dayLanes }, index) =>
