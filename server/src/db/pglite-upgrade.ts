@@ -53,23 +53,7 @@ export async function upgradeFromPglite(options: {
   const started = performance.now();
   const pgliteDir = path.join(dataDir, PGLITE_DIR);
   log(`Copying the PGlite database in ${pgliteDir} into PostgreSQL (first start of this version)…`);
-  let copied: Omit<UpgradeReport, 'backupDir' | 'milliseconds'>;
-  try {
-    const source = await openSource(pgliteDir);
-    try {
-      copied = await copyInto(source, targetUrl);
-    } finally {
-      await source.close();
-    }
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new PgliteUpgradeError(
-      `Could not copy the PGlite database in ${pgliteDir} into PostgreSQL: ${reason}. ` +
-        'Nothing was written to PostgreSQL and the PGlite files are untouched; Relate does not start ' +
-        'on an empty database instead.',
-      { cause: error },
-    );
-  }
+  const copied = await copyFrom(pgliteDir, targetUrl);
   const backupDir = moveAside(dataDir, pgliteDir, now);
   const report = { ...copied, backupDir, milliseconds: Math.round(performance.now() - started) };
   log(
@@ -78,6 +62,28 @@ export async function upgradeFromPglite(options: {
       `${(report.milliseconds / 1000).toFixed(1)} s; the old files are in ${backupDir}`,
   );
   return report;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+type Copied = Omit<UpgradeReport, 'backupDir' | 'milliseconds'>;
+
+async function copyFrom(pgliteDir: string, targetUrl: string): Promise<Copied> {
+  try {
+    const source = await openSource(pgliteDir);
+    try {
+      return await copyInto(source, targetUrl);
+    } finally {
+      await source.close();
+    }
+  } catch (error) {
+    throw new PgliteUpgradeError(
+      `Could not copy the PGlite database in ${pgliteDir} into PostgreSQL: ${reasonOf(error)}. ` +
+        'Nothing was written to PostgreSQL and the PGlite files are untouched; Relate does not start ' +
+        'on an empty database instead.',
+      { cause: error },
+    );
+  }
 }
 
 /** The PGlite cluster, its pending migrations run, in a session that renders values as the target's does. */
@@ -104,10 +110,7 @@ async function openSource(pgliteDir: string): Promise<PGlite> {
   }
 }
 
-async function copyInto(
-  source: PGlite,
-  targetUrl: string,
-): Promise<Omit<UpgradeReport, 'backupDir' | 'milliseconds'>> {
+async function copyInto(source: PGlite, targetUrl: string): Promise<Copied> {
   const sourceQuery: Query = async (text) => (await source.query(text)).rows as never;
   const target = new pg.Client({ connectionString: targetUrl });
   await target.connect();
@@ -134,6 +137,8 @@ async function copyInto(
     const { rows, differences } = await compareTables(sourceQuery, targetQuery, tables);
     if (differences.length > 0) throw new Error(`the copy differs: ${differences.join('; ')}`);
     await target.query('commit');
+    // The planner's statistics for the first requests, before autovacuum gets to the new tables.
+    await target.query('analyze').catch(() => {});
     return { tables: tables.length, rows, sequences, alreadyCopied: false };
   } catch (error) {
     await target.query('rollback').catch(() => {});
@@ -170,6 +175,14 @@ function moveAside(dataDir: string, pgliteDir: string, now: Date): string {
   const base = path.join(dataDir, `pglite-backup-${now.toISOString().slice(0, 10)}`);
   let backupDir = base;
   for (let suffix = 2; fs.existsSync(backupDir); suffix++) backupDir = `${base}-${suffix}`;
-  fs.renameSync(pgliteDir, backupDir);
+  try {
+    fs.renameSync(pgliteDir, backupDir);
+  } catch (error) {
+    throw new PgliteUpgradeError(
+      `The PGlite database is now in PostgreSQL, but its files in ${pgliteDir} could not be moved to ` +
+        `${backupDir} (${reasonOf(error)}); the next start finds the copy done and moves them.`,
+      { cause: error },
+    );
+  }
   return backupDir;
 }
