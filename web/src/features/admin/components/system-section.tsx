@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { QueryState } from '@/components/query-state';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatBytes, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatBytes } from '@/lib/format-bytes';
 import { useSystemInfo } from '../api/admin-api';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -20,10 +21,13 @@ function FactsCard({
   icon: Icon,
   title,
   children,
+  note,
 }: {
   icon: typeof DatabaseIcon;
   title: string;
   children: ReactNode;
+  /** Shown under the facts (a definition list holds only terms and their values). */
+  note?: ReactNode;
 }) {
   return (
     <Card>
@@ -35,6 +39,7 @@ function FactsCard({
           <h3 className="font-medium">{title}</h3>
         </div>
         <dl className="grid gap-3">{children}</dl>
+        {note}
       </CardContent>
     </Card>
   );
@@ -49,8 +54,17 @@ function DatabaseFacts({ database }: { database: SystemInfo['database'] }) {
     database.engine === 'PGlite'
       ? `PGlite (PostgreSQL ${database.version})`
       : `PostgreSQL ${database.version}`;
+  const fsyncOff = database.fsync === 'off' && (
+    <div className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
+      <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" />
+      <span>
+        fsync is off: after a power loss or an operating system crash, recent changes can be lost or the
+        database damaged. Keep regular backups.
+      </span>
+    </div>
+  );
   return (
-    <FactsCard icon={DatabaseIcon} title="Database">
+    <FactsCard icon={DatabaseIcon} title="Database" note={fsyncOff}>
       <Fact term="Engine">{engine}</Fact>
       {database.embedded ? (
         <Fact term="Runs">
@@ -73,15 +87,6 @@ function DatabaseFacts({ database }: { database: SystemInfo['database'] }) {
       <Fact term="Synchronous commit">{database.synchronous_commit}</Fact>
       <Fact term="Data size">{formatBytes(database.size_bytes)}</Fact>
       <Fact term="Open connections">{formatNumber(database.connections)}</Fact>
-      {database.fsync === 'off' && (
-        <div className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
-          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" />
-          <span>
-            fsync is off: after a power loss or an operating system crash, recent changes can be lost or the
-            database damaged. Keep regular backups.
-          </span>
-        </div>
-      )}
     </FactsCard>
   );
 }
