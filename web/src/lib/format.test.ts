@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAge,
-  formatBytes,
-  formatCount,
-  formatDate,
-  formatDateTime,
-  formatEventSpan,
-  formatNumber,
-} from './format';
+import { formatAge, formatCount, formatDate, formatDateTime, formatEventSpan, formatNumber } from './format';
 
 describe('formatAge', () => {
   const now = new Date('2026-11-23T12:00:00Z');
@@ -70,15 +62,5 @@ describe('formatCount', () => {
     expect(formatCount(0, 'contact', 'contacts')).toBe(`${formatNumber(0)} contacts`);
     expect(formatCount(60000, 'row was', 'rows were')).toBe(`${formatNumber(60000)} rows were`);
     expect(formatCount(60000, 'row', 'rows')).not.toContain('60000');
-  });
-});
-
-describe('formatBytes', () => {
-  it('picks the largest unit that keeps the size at 1 or more', () => {
-    expect(formatBytes(1)).toBe('1 byte');
-    expect(formatBytes(512)).toBe('512 bytes');
-    expect(formatBytes(1536)).toBe('1.5 kB');
-    expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
-    expect(formatBytes(3.25 * 1024 ** 3)).toBe('3.3 GB');
   });
 });
