@@ -78,6 +78,34 @@ describe.skipIf(!onPostgres)('backup and restore', () => {
     await expect(refused).rejects.toThrow(RestoreRefusedError);
     await expect(refused).rejects.toThrow(/not empty \(rows in .*users/);
     expect(await checksums(target.url)).toEqual(before);
+
+    // A file cut short, into an empty database: refused, and the database stays empty.
+    const cut = path.join(dir, 'cut.relate.gz');
+    const whole = fs.readFileSync(backup.path);
+    fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.8)));
+    const empty = await createPostgresDatabase();
+    dropLater.push(empty.drop);
+    await expect(restoreDatabase(empty.url, cut)).rejects.toThrow(/damaged or cut short|cut short/);
+    expect(Object.values(await checksums(empty.url)).every((sum) => sum.startsWith('0 '))).toBe(true);
+  });
+
+  it('takes the daily backup as a recurring job where BACKUP_DIR is set, keeping BACKUP_KEEP', async () => {
+    const daily = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-daily-'));
+    const scheduled = await createTestApp({
+      database: t.database,
+      env: { DATABASE_URL: source.url, BACKUP_DIR: daily, BACKUP_KEEP: '2' },
+    });
+    try {
+      for (let run = 0; run < 3; run++)
+        expect(await scheduled.app.services.jobs.runAllNow('nightly-backup')).toBe(1);
+      const kept = listBackups(daily);
+      expect(kept).toHaveLength(2);
+      expect(readHeader(kept[1].path).tables.find((table) => table.name === 'users')?.rows).toBe(2);
+      expect(fs.statSync(kept[1].path).mode & 0o777).toBe(0o600);
+    } finally {
+      await scheduled.close();
+      fs.rmSync(daily, { recursive: true, force: true });
+    }
   });
 
   it('keeps the newest N backups', () => {

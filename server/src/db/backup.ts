@@ -122,7 +122,8 @@ export async function backupDatabase(
   dir: string,
   now: Date = new Date(),
 ): Promise<BackupFile & { header: BackupHeader }> {
-  fs.mkdirSync(dir, { recursive: true });
+  // A backup holds every password hash and token: only the server's own user reads it.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const name = backupFileName(now);
   const target = path.join(dir, name);
   const partial = `${target}.partial`;
@@ -189,8 +190,13 @@ export class RestoreRefusedError extends Error {}
  * sequence past its column's largest value and compares each table's row count with the header's.
  */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<BackupHeader> {
+  if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile())
+    throw new RestoreRefusedError(`No backup file at ${file}.`);
+  const gunzip = zlib.createGunzip();
+  const input = fs.createReadStream(file);
+  input.on('error', (error) => gunzip.destroy(error));
   const lines = readline.createInterface({
-    input: fs.createReadStream(file).pipe(zlib.createGunzip()),
+    input: input.pipe(gunzip),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
   const iterator = lines[Symbol.asyncIterator]();
@@ -214,6 +220,11 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
     return header;
   } catch (error) {
     await client.query('rollback').catch(() => {});
+    if (
+      typeof (error as { code?: unknown }).code === 'string' &&
+      (error as { code: string }).code.startsWith('Z_')
+    )
+      throw new RestoreRefusedError(`The backup file is damaged or cut short (${(error as Error).message}).`);
     throw error;
   } finally {
     lines.close();
@@ -269,6 +280,23 @@ async function copyTableIn(
   await client.query(`alter table ${name} disable trigger user`);
   const copy = client.query(copyFrom(`copy ${name} (${table.columns.map(quote).join(', ')}) from stdin`));
   const done = finished(copy);
+  try {
+    await feedCopy(copy, table, lines);
+  } catch (error) {
+    // Ends the COPY (CopyFail) so that the connection can roll the transaction back.
+    copy.destroy(error as Error);
+    await done.catch(() => {});
+    throw error;
+  }
+  await done;
+  await client.query(`alter table ${name} enable trigger user`);
+}
+
+async function feedCopy(
+  copy: NodeJS.WritableStream & { end(): void },
+  table: BackupTable,
+  lines: AsyncIterator<string>,
+) {
   let chunk = '';
   for (;;) {
     const { value, done: ended } = await lines.next();
@@ -283,8 +311,6 @@ async function copyTableIn(
   }
   if (chunk) await write(copy, chunk);
   copy.end();
-  await done;
-  await client.query(`alter table ${name} enable trigger user`);
 }
 
 /** Every sequence owned by a column (serial or identity) continues after the column's largest value. */
