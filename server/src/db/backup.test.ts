@@ -14,6 +14,7 @@ import {
   RestoreRefusedError,
   restoreDatabase,
 } from './backup';
+import { nextBackupTime } from './backup-schedule';
 import { openPostgres } from './client';
 
 const onPostgres = process.env.RELATE_TEST_DB === 'postgres';
@@ -219,3 +220,12 @@ async function fill(t: TestApp): Promise<void> {
     }),
   );
 }
+
+describe('nextBackupTime', () => {
+  it('is the next 03:00 in local time', () => {
+    const at = (text: string) => new Date(text);
+    expect(nextBackupTime(at('2026-11-27T19:00:00')).getTime()).toBe(at('2026-11-28T03:00:00').getTime());
+    expect(nextBackupTime(at('2026-11-28T02:59:00')).getTime()).toBe(at('2026-11-28T03:00:00').getTime());
+    expect(nextBackupTime(at('2026-11-28T03:00:00')).getTime()).toBe(at('2026-11-29T03:00:00').getTime());
+  });
+});
