@@ -26,7 +26,11 @@ export async function buildServer(outDir = path.join(server, 'dist')) {
     sourcemap: true,
     logLevel: 'warning',
   };
-  await build({ ...common, entryPoints: { main: path.join(server, 'src', 'main.ts') } });
+  // cli.js: `npm run backup` and `npm run restore` (scripts/cli.mjs).
+  await build({
+    ...common,
+    entryPoints: { main: path.join(server, 'src', 'main.ts'), cli: path.join(server, 'src', 'cli.ts') },
+  });
   // The worker threads' tasks (lib/workers/pool.ts), next to main.js: each task's modules a chunk of its
   // own, loaded when a thread first runs the task.
   await build({

@@ -17,3 +17,29 @@ export type AccountHistoryEntry = z.infer<typeof AccountHistoryEntrySchema>;
 
 export const AccountHistoryResponseSchema = z.object({ entries: z.array(AccountHistoryEntrySchema) });
 export type AccountHistoryResponse = z.infer<typeof AccountHistoryResponseSchema>;
+
+/** GET /api/admin/system: the installation's facts an administrator looks after. */
+export const SystemInfoSchema = z.object({
+  relate_version: z.string(),
+  database: z.object({
+    /** PostgreSQL, or PGlite (PostgreSQL compiled to WebAssembly, in the server's process). */
+    engine: z.enum(['PostgreSQL', 'PGlite']),
+    /** The PostgreSQL version (server_version). */
+    version: z.string(),
+    /** Run by Relate in its data directory (`data_directory`), or an external server (host, port, name). */
+    embedded: z.boolean(),
+    data_directory: z.string().nullable(),
+    host: z.string().nullable(),
+    port: z.number().int().nullable(),
+    name: z.string().nullable(),
+    fsync: z.string(),
+    synchronous_commit: z.string(),
+    size_bytes: z.number(),
+    connections: z.number().int(),
+  }),
+  backups: z.object({
+    directory: z.string(),
+    last: z.object({ name: z.string(), created_at: z.string(), size_bytes: z.number() }).nullable(),
+  }),
+});
+export type SystemInfo = z.infer<typeof SystemInfoSchema>;

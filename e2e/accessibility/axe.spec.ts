@@ -18,6 +18,7 @@ const SIGNED_IN_PAGES = [
   '/settings?section=group',
   '/settings?section=subscription',
   '/settings?section=password',
+  '/settings?section=system',
   '/privacy-policy',
   '/terms-of-service',
   '/no-such-page',

@@ -72,6 +72,10 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Where `npm run backup` and the nightly backup write; unset: DATA_DIR/backups (`backupDir`). */
+  BACKUP_DIR: optionalString,
+  /** How many nightly backups are kept: the newest ones. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   REDIS_URL: optionalUrl,
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import { backupDir, scheduleNightlyBackups } from './db/backup-schedule';
 import type { Database, DatabaseHandle } from './db/client';
 import { DatabaseMaintenance } from './db/maintenance';
 import { GoogleClient, type GoogleClientTuning } from './integrations/google/google.client';
@@ -128,6 +129,16 @@ export async function createServices({
   }
   jobs.define('contact-counts', () => maintenance.foldContactCounts());
   jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
+  // A daily backup where BACKUP_DIR asks for one (the embedded PostgreSQL will take one by default).
+  if (config.BACKUP_DIR && config.DATABASE_URL)
+    scheduleNightlyBackups({
+      jobs,
+      databaseUrl: config.DATABASE_URL,
+      dir: backupDir(config),
+      keep: config.BACKUP_KEEP,
+      clock,
+      log,
+    });
   const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
     await installationSecret(db, 'jwt_secret', config.JWT_SECRET),

@@ -150,6 +150,23 @@ describe('JobRunner', () => {
     expect(await runner.list('maintenance')).toMatchObject([{ status: 'pending', lastError: null }]);
   });
 
+  it('a recurring job may start at a chosen time, then runs every interval', async () => {
+    const runner = newRunner();
+    let runs = 0;
+    runner.define('nightly', async () => {
+      runs++;
+    });
+    runner.every('nightly', minutes(60 * 24), { firstRunAt: (at) => new Date(at.getTime() + minutes(90)) });
+    await runner.ensureSchedules();
+    advance(minutes(89));
+    expect(await runner.runDue()).toBe(0);
+    advance(minutes(1));
+    expect(await runner.runDue()).toBe(1);
+    advance(minutes(60 * 24));
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toBe(2);
+  });
+
   it('a job whose process died is taken over once its lease expires', async () => {
     const runner = newRunner();
     let runs = 0;

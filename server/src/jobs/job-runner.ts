@@ -55,7 +55,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 export class JobRunner {
   private readonly definitions = new Map<string, JobDefinition>();
-  private readonly recurring = new Map<string, number>();
+  private readonly recurring = new Map<string, { intervalMs: number; firstRunAt?: (now: Date) => Date }>();
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
   private stopped = true;
@@ -125,18 +125,20 @@ export class JobRunner {
 
   /**
    * Runs `kind` (already defined) every `intervalMs`, one run at a time across all processes; the first
-   * run is one interval after the schedule is first created. Call before `ensureSchedules()`.
+   * run is at `firstRunAt(now)` (default: one interval after the schedule is first created). Call before
+   * `ensureSchedules()`.
    */
-  every(kind: string, intervalMs: number): void {
+  every(kind: string, intervalMs: number, options: { firstRunAt?: (now: Date) => Date } = {}): void {
     if (!this.definitions.has(kind)) throw new Error(`job kind '${kind}' is not defined`);
-    this.recurring.set(kind, intervalMs);
+    this.recurring.set(kind, { intervalMs, firstRunAt: options.firstRunAt });
   }
 
   /** Writes the recurring schedules to the database (createServices calls it once everything is defined). */
   async ensureSchedules(): Promise<void> {
     const now = this.clock();
-    for (const [kind, intervalMs] of this.recurring) {
-      await this.repository.ensureRecurring(kind, intervalMs, new Date(now.getTime() + intervalMs));
+    for (const [kind, { intervalMs, firstRunAt }] of this.recurring) {
+      const first = firstRunAt?.(now) ?? new Date(now.getTime() + intervalMs);
+      await this.repository.ensureRecurring(kind, intervalMs, first);
     }
   }
 

@@ -4,9 +4,11 @@ import {
   ApproveUserBodySchema,
   IdParamsSchema,
   MessageSchema,
+  SystemInfoSchema,
   UsersResponseSchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemInfo } from './system';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.services;
@@ -37,6 +39,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ entries: await users.history(request.params.id) }),
+  );
+
+  app.get(
+    '/admin/system',
+    {
+      config: access,
+      schema: {
+        tags: ['admin'],
+        description:
+          "Relate's version, its database (engine, where, durability settings, size, connections) and the last backup.",
+        response: { 200: SystemInfoSchema },
+      },
+    },
+    async () => systemInfo(app.config, app.database, app.appVersion),
   );
 
   app.post(

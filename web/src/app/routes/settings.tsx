@@ -6,10 +6,12 @@ import {
   CreditCardIcon,
   GlobeIcon,
   KeyRoundIcon,
+  ServerIcon,
   UsersRoundIcon,
 } from 'lucide-react';
 import { type ComponentType, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { SystemSection } from '@/features/admin/components/system-section';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
 import { SubscriptionSection } from '@/features/billing/components/subscription-section';
@@ -34,6 +36,8 @@ interface SettingsSection {
   subtitle: string;
   icon: LucideIcon;
   component: ComponentType;
+  /** Shown to administrators only (the server's role for the signed-in user). */
+  adminOnly?: boolean;
 }
 
 /** The Settings sections, in the spec's order; each comes from its own feature, composed here. */
@@ -87,6 +91,14 @@ const sections: SettingsSection[] = [
     icon: KeyRoundIcon,
     component: ChangePasswordCard,
   },
+  {
+    key: 'system',
+    title: 'System',
+    subtitle: 'Version & Database',
+    icon: ServerIcon,
+    component: SystemSection,
+    adminOnly: true,
+  },
 ];
 
 /** The bots' section; an administrator also gets the card that unlinks every Telegram account. */
@@ -100,8 +112,10 @@ const DEFAULT_SECTION = 'contacts';
 /** /settings: one page composing the features' settings sections. */
 export function SettingsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const { user } = useAuth();
+  const visible = sections.filter((section) => !section.adminOnly || user?.is_admin);
   const requested = searchParams.get('section') ?? DEFAULT_SECTION;
-  const active = sections.find((section) => section.key === requested) ?? sections[0];
+  const active = visible.find((section) => section.key === requested) ?? visible[0];
   const Active = active.component;
   const strip = useRef<HTMLElement>(null);
 
@@ -123,7 +137,7 @@ export function SettingsPage() {
           aria-label="Settings sections"
           className="-mx-4 flex snap-x gap-1 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0 lg:flex-col lg:pb-0"
         >
-          {sections.map((section) => (
+          {visible.map((section) => (
             <button
               key={section.key}
               data-section={section.key}

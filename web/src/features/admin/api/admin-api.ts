@@ -2,6 +2,7 @@ import type {
   AccountHistoryEntry,
   AccountHistoryResponse,
   AdminUserResponse,
+  SystemInfo,
   User,
   UsersResponse,
 } from '@relate/contracts';
@@ -26,6 +27,14 @@ export const useAccountHistory = (id: number | undefined) =>
     queryFn: ({ signal }) => fetchJson<AccountHistoryResponse>(`/admin/users/${id}/history`, { signal }),
     select: (data): AccountHistoryEntry[] => data.entries,
     enabled: id !== undefined,
+  });
+
+/** Settings → System (administrators): the installation's version, database and last backup. */
+export const useSystemInfo = () =>
+  useQuery({
+    queryKey: adminKeys.system(),
+    queryFn: ({ signal }) => fetchJson<SystemInfo>('/admin/system', { signal }),
+    staleTime: 0,
   });
 
 type UserAction = 'approve' | 'reject' | 'delete';

@@ -4,4 +4,5 @@ export const adminKeys = {
   users: () => [...adminKeys.all, 'users'] as const,
   history: (id: number) => [...adminKeys.all, 'history', id] as const,
   pending: () => [...adminKeys.all, 'pending'] as const,
+  system: () => [...adminKeys.all, 'system'] as const,
 };
