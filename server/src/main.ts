@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
-import { PgliteDataDirError } from './db/embedded-postgres';
+import { EmbeddedPostgresError } from './db/embedded-postgres/errors';
 import { removeStaleUploads } from './lib/csv/spool';
 import { logDestination } from './lib/log-destination';
 import { loggerOptions } from './lib/logger';
@@ -107,7 +107,7 @@ main().catch((error) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
-    error instanceof PgliteDataDirError
+    error instanceof EmbeddedPostgresError
   ) {
     console.error(error.message);
   } else {

@@ -89,6 +89,16 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL server', (
 
     const restarted = await start(dataDir);
     expect(await login(restarted.url, 'ann@example.com')).toBe(200);
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+
+    // Without its password the cluster cannot be opened: said, not replaced by a new password.
+    fs.renameSync(path.join(dataDir, 'postgres-password'), path.join(dataDir, 'kept-password'));
+    const withoutPassword = startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    started.push(withoutPassword);
+    expect(await withoutPassword.exited).toBe(1);
+    expect(withoutPassword.output()).toContain('postgres-password is missing');
+    expect(fs.existsSync(path.join(dataDir, 'postgres-password'))).toBe(false);
   }, 60_000);
 
   it('is stopped by its watchdog when Relate is killed with -9, and the next start succeeds', async () => {

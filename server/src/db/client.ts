@@ -11,7 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { PgliteDataDirError, pgliteDirectory, startEmbeddedPostgres } from './embedded-postgres';
+import { pgliteDirectory, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError } from './embedded-postgres/errors';
 import { enableNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { QueryTurns } from './turns';
@@ -251,7 +252,7 @@ export async function openDatabase(options: {
   if (pglite) {
     // The copy of an earlier version's PGlite database into PostgreSQL plugs in here (issue 32).
     log(`DATA_DIR holds a PGlite database from an earlier version (${pglite})`);
-    throw new PgliteDataDirError(
+    throw new EmbeddedPostgresError(
       `${pglite} holds the PGlite database of an earlier version of Relate, which this version does not ` +
         'copy to PostgreSQL yet. Keep running the earlier version on this DATA_DIR, or set DATA_DIR to ' +
         'another (empty) directory or DATABASE_URL to a PostgreSQL server.',

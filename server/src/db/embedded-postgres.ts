@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import {
   readOrCreatePassword,
   writeSettings,
 } from './embedded-postgres/cluster';
+import { EmbeddedPostgresError } from './embedded-postgres/errors';
 import {
   handOver,
   letThrough,
@@ -28,9 +30,6 @@ export interface EmbeddedPostgres {
   /** Stops PostgreSQL (fast shutdown: open sessions are ended, committed work is kept) and waits. */
   stop(): Promise<void>;
 }
-
-/** DATA_DIR holds the PGlite database of an earlier version (DATA_DIR/pgdata). */
-export class PgliteDataDirError extends Error {}
 
 /** Where an earlier version kept its PGlite cluster, when DATA_DIR holds one. */
 export function pgliteDirectory(dataDir: string): string | undefined {
@@ -57,8 +56,14 @@ export async function startEmbeddedPostgres(options: {
   const runAs = await postgresRunAs(log);
   for (const dir of letThrough(runAs, paths.cluster))
     log(`Let PostgreSQL's user ${runAs.user?.name} pass through ${dir} (o+x)`);
+  const exists = fs.existsSync(path.join(paths.cluster, 'PG_VERSION'));
+  if (exists && !fs.existsSync(paths.passwordFile))
+    throw new EmbeddedPostgresError(
+      `${paths.passwordFile} is missing: it holds the password of the PostgreSQL database in ${paths.cluster}. ` +
+        'Put it back (from a backup of DATA_DIR), or move that directory away to start with an empty database.',
+    );
   const password = readOrCreatePassword(paths);
-  if (!fs.existsSync(path.join(paths.cluster, 'PG_VERSION'))) {
+  if (!exists) {
     const started = Date.now();
     log(`Creating the PostgreSQL database in ${paths.cluster}`);
     await createCluster(paths, binaries, runAs, password);
@@ -110,14 +115,18 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Whether `pid` is a postgres server of this cluster (Linux: its command line; elsewhere: assumed). */
+/** Whether `pid` is a postgres server of this cluster, by its command line (`postgres -D <cluster> …`). */
 function isOurPostmaster(pid: number, paths: ClusterPaths): boolean {
+  let commandLine: string;
   try {
-    const commandLine = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return commandLine.some((word) => word.endsWith('postgres')) && commandLine.includes(paths.cluster);
+    commandLine =
+      process.platform === 'linux'
+        ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ')
+        : execFileSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' });
   } catch {
-    return process.platform !== 'linux';
+    return false;
   }
+  return /postgres\s/.test(commandLine) && commandLine.includes(` ${paths.cluster} `);
 }
 
 /**
@@ -173,7 +182,7 @@ async function startServer(paths: ClusterPaths, binaries: PostgresBinaries, runA
         output,
       );
       if (portTaken && attempt < START_ATTEMPTS) continue;
-      throw new Error(
+      throw new EmbeddedPostgresError(
         `PostgreSQL did not start in ${paths.cluster}: ${(error as Error).message.trim()}\n${output.slice(-2000)}`,
       );
     }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { EmbeddedPostgresError } from './errors';
 
 const require = createRequire(import.meta.url);
 
@@ -21,7 +22,7 @@ export function postgresBinaries(): PostgresBinaries {
   try {
     entry = require.resolve(name);
   } catch {
-    throw new Error(
+    throw new EmbeddedPostgresError(
       `No PostgreSQL binaries for this platform (${name} is not installed). ` +
         'Run `npm install` again, or set DATABASE_URL to a PostgreSQL server.',
     );
