@@ -9,11 +9,21 @@ import { freePort, type ServerProcess, startServerProcess, waitForHealth } from 
  * (db/embedded-postgres.ts): these start the real server process on it, as `npm start` does.
  */
 const started: ServerProcess[] = [];
-afterEach(() => {
+const dataDirs: string[] = [];
+afterEach(async () => {
   for (const server of started.splice(0)) server.child.kill('SIGKILL');
+  // A cluster is about 65 MB: removed once its watchdog has stopped its server.
+  for (const dataDir of dataDirs.splice(0)) {
+    await until(() => postgresProcesses(dataDir).length === 0, 10_000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'relate-embedded-'));
+function tempDir() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-embedded-'));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
 
 async function start(dataDir: string): Promise<ServerProcess> {
   const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
