@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
 
 /**
@@ -171,3 +173,29 @@ function watchdogs(pid: number | undefined): number[] {
     })
     .map(Number);
 }
+
+describe.runIf(process.platform === 'linux')('a port taken', () => {
+  it('is tried again on another port', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as net.AddressInfo).port;
+    const ports = [takenPort];
+    const server = await startEmbeddedPostgres({
+      dataDir: tempDir(),
+      maxConnections: 10,
+      log: () => {},
+      choosePort: async () => ports.shift() ?? freePort(),
+    });
+    try {
+      expect(new URL(server.url).port).not.toBe(String(takenPort));
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      expect((await client.query('show fsync')).rows[0].fsync).toBe('on');
+      await client.end();
+    } finally {
+      await server.stop();
+      taken.close();
+    }
+  }, 30_000);
+});

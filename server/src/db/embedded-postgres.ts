@@ -48,6 +48,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   maxConnections: number;
   log: (line: string) => void;
+  /** How each attempt picks its port (tests give a taken one). */
+  choosePort?: () => Promise<number>;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, log } = options;
   const paths = clusterPaths(dataDir);
@@ -72,7 +74,7 @@ export async function startEmbeddedPostgres(options: {
   await handOver(runAs, paths.cluster);
   await writeSettings(paths, runAs, options.maxConnections);
   await clearStalePostmaster(paths, binaries, runAs, log);
-  const port = await startServer(paths, binaries, runAs);
+  const port = await startServer(paths, binaries, runAs, options.choosePort ?? freePort);
   const pid = postmasterPid(paths);
   const watchdog = pid ? startWatchdog(pid) : undefined;
   const url = `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
@@ -157,10 +159,15 @@ async function waitUntil(done: () => boolean, timeoutMs: number) {
 }
 
 /** Starts the server on a free port on 127.0.0.1; a port taken meanwhile means another try. */
-async function startServer(paths: ClusterPaths, binaries: PostgresBinaries, runAs: RunAs): Promise<number> {
+async function startServer(
+  paths: ClusterPaths,
+  binaries: PostgresBinaries,
+  runAs: RunAs,
+  choosePort: () => Promise<number>,
+): Promise<number> {
   const logFile = path.join(paths.logDir, 'startup.log');
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = await choosePort();
     const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
     try {
       await runPostgresProgram(runAs, binaries.pgCtl, [
@@ -177,7 +184,7 @@ async function startServer(paths: ClusterPaths, binaries: PostgresBinaries, runA
       ]);
       return port;
     } catch (error) {
-      const output = readFrom(logFile, logStart);
+      const output = readFrom(logFile, logStart) + serverLogTail(paths);
       const portTaken = /could not bind|Address already in use|could not create any TCP\/IP sockets/i.test(
         output,
       );
@@ -186,6 +193,21 @@ async function startServer(paths: ClusterPaths, binaries: PostgresBinaries, runA
         `PostgreSQL did not start in ${paths.cluster}: ${(error as Error).message.trim()}\n${output.slice(-2000)}`,
       );
     }
+  }
+}
+
+/** The end of the server's own log (the logging collector's newest file), where a failed start says why. */
+function serverLogTail(paths: ClusterPaths): string {
+  try {
+    const newest = fs
+      .readdirSync(paths.logDir)
+      .filter((name) => name.startsWith('postgresql-'))
+      .map((name) => path.join(paths.logDir, name))
+      .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
+    if (!newest) return '';
+    return readFrom(newest, Math.max(0, fs.statSync(newest).size - 4000));
+  } catch {
+    return '';
   }
 }
 
