@@ -45,9 +45,15 @@ export default defineConfig({
                 include: serverTests,
                 isolate: false,
                 globalSetup: ['server/test/postgres-template.setup.ts'],
-                // Process-level tests start the server on PGlite; running them twice adds nothing.
-                // The event-loop bound of a long series is the server's own cost: timed once, on PGlite.
-                exclude: ['server/test/process.test.ts', AVAILABILITY[1], ...notHere],
+                // Process-level tests start the server on its own PostgreSQL server in DATA_DIR; running
+                // them twice adds nothing. The event-loop bound of a long series is the server's own
+                // cost: timed once, in the other project.
+                exclude: [
+                  'server/test/process.test.ts',
+                  'server/test/embedded-postgres.test.ts',
+                  AVAILABILITY[1],
+                  ...notHere,
+                ],
                 environment: 'node',
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -14,6 +14,7 @@ import {
   startServerProcess,
   waitForHealth,
 } from '../../server/test/server-process';
+import { createDatabase } from './databases';
 
 export interface RelateServer {
   url: string;
@@ -21,16 +22,31 @@ export interface RelateServer {
 }
 
 /**
- * Starts Relate as `npm start` does (the compiled server), on a free port and a fresh PGlite data directory
- * (a copy of global-setup.ts's migrated one), serving the built web app.
+ * A fresh database for one test, a copy of global-setup.ts's migrated one: a database on
+ * TEST_DATABASE_URL's server (DATABASE_URL), or else a DATA_DIR holding the embedded server's cluster.
+ */
+async function freshDatabase(dataDir: string): Promise<{ DATABASE_URL: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const template = process.env.RELATE_E2E_DATABASE_TEMPLATE;
+  if (adminUrl && template) {
+    const database = await createDatabase(adminUrl, 'relate_e2e', template);
+    return { DATABASE_URL: database.url, drop: database.drop };
+  }
+  const templateDir = process.env.RELATE_E2E_TEMPLATE;
+  if (templateDir) fs.cpSync(templateDir, dataDir, { recursive: true });
+  return { DATABASE_URL: '', drop: async () => {} };
+}
+
+/**
+ * Starts Relate as `npm start` does (the compiled server), on a free port and a fresh database
+ * (freshDatabase), serving the built web app.
  */
 async function startRelate(
   env: Record<string, string>,
-): Promise<{ server: RelateServer; process: ServerProcess }> {
+): Promise<{ server: RelateServer; process: ServerProcess; drop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-e2e-'));
-  const template = process.env.RELATE_E2E_TEMPLATE;
-  if (template) fs.cpSync(template, dataDir, { recursive: true });
+  const { DATABASE_URL, drop } = await freshDatabase(dataDir);
   const url = `http://127.0.0.1:${port}`;
   const relate = startServerProcess(
     {
@@ -39,7 +55,7 @@ async function startRelate(
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       WEB_DIST_DIR: path.resolve(import.meta.dirname, '../../web/dist'),
-      DATABASE_URL: '',
+      DATABASE_URL,
       REDIS_URL: '',
       ...env,
     },
@@ -52,10 +68,11 @@ async function startRelate(
     await Promise.race([waitForHealth(url, 60_000), exitedEarly]);
   } catch (error) {
     relate.child.kill('SIGKILL');
+    await drop().catch(() => {});
     throw new Error(`${(error as Error).message}\n${relate.output()}`);
   }
   exitedEarly.catch(() => {}); // a later exit is the fixture's own doing
-  return { server: { url, dataDir }, process: relate };
+  return { server: { url, dataDir }, process: relate, drop };
 }
 
 /**
@@ -101,17 +118,18 @@ interface Fixtures {
 }
 
 /**
- * `relate`: a fresh Relate (built web app + PGlite in a temporary DATA_DIR) for each test; `relateEnv`
+ * `relate`: a fresh Relate (built web app + a fresh database, freshDatabase) for each test; `relateEnv`
  * adds environment variables (e.g. a fake outside service's address).
  */
 export const test = base.extend<Fixtures>({
   now: [DEFAULT_NOW, { option: true }],
   relateEnv: [{}, { option: true }],
   relate: async ({ relateEnv, now }, use, testInfo) => {
-    const { server, process: relate } = await startRelate({ CLOCK_START: now, ...relateEnv });
+    const { server, process: relate, drop } = await startRelate({ CLOCK_START: now, ...relateEnv });
     await use(server);
     relate.child.kill('SIGTERM');
     await relate.exited;
+    await drop();
     if (testInfo.status !== testInfo.expectedStatus)
       await testInfo.attach('server-logs', { body: relate.output() });
     fs.rmSync(server.dataDir, { recursive: true, force: true });

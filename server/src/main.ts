@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
+import { EmbeddedPostgresError } from './db/embedded-postgres/errors';
 import { removeStaleUploads } from './lib/csv/spool';
 import { logDestination } from './lib/log-destination';
 import { loggerOptions } from './lib/logger';
@@ -36,6 +37,7 @@ async function main() {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      log: (line) => console.log(line),
     });
     const app = await buildApp(config, {
       database,
@@ -48,6 +50,7 @@ async function main() {
     const openDb = database;
     const warnings = startupWarnings({
       databaseKind: database.kind,
+      embedded: Boolean(database.embedded),
       redisUrl: config.REDIS_URL,
       googleConfigured: Boolean(config.GOOGLE_CLIENT_ID),
       googleTokenKey: config.GOOGLE_TOKEN_KEY,
@@ -69,7 +72,7 @@ async function main() {
       }, SHUTDOWN_LIMIT_MS - LOG_FLUSH_MS);
       try {
         await app.close(); // stops accepting, waits for in-flight requests
-        await openDb.close(); // CHECKPOINT and close PGlite, or end the pool
+        await openDb.close(); // ends the pool, then stops the embedded PostgreSQL server
         redis?.disconnect();
         releaseLock();
         app.log.info('shut down cleanly');
@@ -86,7 +89,11 @@ async function main() {
     await app.listen({ host: config.HOST, port: config.PORT });
     app.services.jobs.start({ log: app.log });
     await startTelegram(app);
-    const where = database.kind === 'pglite' ? `PGlite in ${config.DATA_DIR}` : 'PostgreSQL';
+    const where = database.embedded
+      ? `PostgreSQL in ${database.embedded.directory}`
+      : database.kind === 'pglite'
+        ? `PGlite in ${config.DATA_DIR}`
+        : 'PostgreSQL';
     for (const line of startBanner(config, app.server.address(), where)) console.log(line);
   } catch (error) {
     await database?.close().catch(() => {});
@@ -97,7 +104,11 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof EmbeddedPostgresError
+  ) {
     console.error(error.message);
   } else {
     console.error('Relate failed to start:', error);

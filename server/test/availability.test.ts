@@ -2,7 +2,7 @@
  * Issue 19, "one user must not freeze everyone": during each heavy request below, `GET /api/health`
  * answers within 500 ms, every time it is asked.
  *
- * The server runs as its own process (server/src/main.ts, as `npm start` runs it: PGlite in a temporary
+ * The server runs as its own process (server/src/main.ts, as `npm start` runs it: its own PostgreSQL in a temporary
  * DATA_DIR, or a fresh PostgreSQL database in the PostgreSQL project), so that the test's own work —
  * building a 20 MB file, uploading it, vitest's bookkeeping — never runs on the event loop under test.
  * Health is asked over and over, one request at a time on a fresh connection, from just after the heavy

@@ -11,6 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { pgliteDirectory, startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError } from './embedded-postgres/errors';
 import { enableNamedStatements } from './pglite-statements';
 import * as schema from './schema';
 import { QueryTurns } from './turns';
@@ -23,6 +25,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server Relate runs itself in DATA_DIR (embedded-postgres.ts), when it is that one. */
+  embedded?: { directory: string };
   /** How background work (imports) gives way to requests' queries between its statements. */
   turns: QueryTurns;
   ping(): Promise<void>;
@@ -231,11 +235,50 @@ class PostgresListener {
   }
 }
 
+/**
+ * With DATABASE_URL, that PostgreSQL server. Without, Relate's own PostgreSQL server in DATA_DIR
+ * (embedded-postgres.ts), started here and stopped by the handle's close().
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  log?: (line: string) => void;
 }): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
-  return openPglite(path.join(options.dataDir, 'pgdata'));
+  const poolSize = options.poolSize ?? 10;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, poolSize);
+  const log = options.log ?? (() => {});
+  const pglite = pgliteDirectory(options.dataDir);
+  if (pglite) {
+    // The copy of an earlier version's PGlite database into PostgreSQL plugs in here (issue 32).
+    log(`DATA_DIR holds a PGlite database from an earlier version (${pglite})`);
+    throw new EmbeddedPostgresError(
+      `${pglite} holds the PGlite database of an earlier version of Relate, which this version does not ` +
+        'copy to PostgreSQL yet. Keep running the earlier version on this DATA_DIR, or set DATA_DIR to ' +
+        'another (empty) directory or DATABASE_URL to a PostgreSQL server.',
+    );
+  }
+  // The pool, the LISTEN connection, migrations' own, and room for a second look (psql, a backup).
+  const server = await startEmbeddedPostgres({
+    dataDir: options.dataDir,
+    maxConnections: poolSize + 20,
+    log,
+  });
+  try {
+    const handle = await openPostgres(server.url, poolSize);
+    return {
+      ...handle,
+      embedded: { directory: server.directory },
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          await server.stop();
+        }
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
 }

@@ -13,7 +13,8 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * PGlite is one connection inside one process: a second process on the same directory would corrupt it.
+ * A data directory belongs to one Relate process: its PostgreSQL server (embedded-postgres.ts) is started,
+ * watched and stopped by that process, and PGlite, one connection inside one process, would be corrupted.
  * Takes `relate.lock` in the directory (holding our pid) or throws when a live process holds it.
  */
 export function lockDataDir(dataDir: string): () => void {
@@ -35,7 +36,7 @@ export function lockDataDir(dataDir: string): () => void {
       if (Number.isFinite(holder) && holder !== process.pid && isRunning(holder)) {
         throw new DataDirLockedError(
           `Another Relate process (pid ${holder}) is using the data directory ${path.resolve(dataDir)}. ` +
-            'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use PostgreSQL).',
+            'Stop it first, or set DATA_DIR to another directory (or DATABASE_URL to use an external PostgreSQL server).',
         );
       }
       fs.unlinkSync(lockPath); // stale lock left by a process that died

@@ -8,8 +8,9 @@ describe('startup warnings', () => {
     expect(warning).toContain('more than one server process');
   });
 
-  it('says nothing with Redis, or on PGlite (one process per data directory)', () => {
+  it('says nothing with Redis, on the embedded PostgreSQL or on PGlite (one process per data directory)', () => {
     expect(startupWarnings({ databaseKind: 'postgres', redisUrl: 'redis://127.0.0.1:6379' })).toEqual([]);
+    expect(startupWarnings({ databaseKind: 'postgres', embedded: true })).toEqual([]);
     expect(startupWarnings({ databaseKind: 'pglite' })).toEqual([]);
   });
 
