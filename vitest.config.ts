@@ -16,8 +16,9 @@ const serverTests = availabilityRun ? AVAILABILITY : ['server/src/**/*.test.ts',
 const notHere = availabilityRun ? [] : AVAILABILITY;
 
 /**
- * Server API tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set
- * (each test file gets its own database). Web tests run in jsdom.
+ * Server tests run on real PostgreSQL (the server at TEST_DATABASE_URL, else an embedded one that
+ * postgres-template.setup.ts starts); each test file gets its own database copied from a migrated
+ * template. Web tests run in jsdom.
  */
 export default defineConfig({
   test: {
@@ -27,41 +28,17 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: 'server-pglite',
+          name: 'server',
           include: serverTests,
           exclude: notHere,
           isolate: false,
-          globalSetup: ['server/test/pglite-template.setup.ts'],
+          globalSetup: ['server/test/postgres-template.setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          env: { RELATE_TEST_DB: 'postgres' },
         },
       },
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                isolate: false,
-                globalSetup: ['server/test/postgres-template.setup.ts'],
-                // Process-level tests start the server on its own PostgreSQL server in DATA_DIR; running
-                // them twice adds nothing. The event-loop bound of a long series is the server's own
-                // cost: timed once, in the other project.
-                exclude: [
-                  'server/test/process.test.ts',
-                  'server/test/embedded-postgres.test.ts',
-                  AVAILABILITY[1],
-                  ...notHere,
-                ],
-                environment: 'node',
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-                env: { RELATE_TEST_DB: 'postgres' },
-              },
-            },
-          ]
-        : []),
       ...(availabilityRun
         ? []
         : ['web', { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } }]),

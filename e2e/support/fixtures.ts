@@ -8,13 +8,13 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { createDatabase } from '../../server/test/databases';
 import {
   freePort,
   type ServerProcess,
   startServerProcess,
   waitForHealth,
 } from '../../server/test/server-process';
-import { createDatabase } from './databases';
 
 export interface RelateServer {
   url: string;

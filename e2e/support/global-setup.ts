@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, openPostgres } from '../../server/src/db/client';
-import { createDatabase } from './databases';
+import { createDatabase } from '../../server/test/databases';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

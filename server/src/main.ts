@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { EmbeddedPostgresError } from './db/embedded-postgres/errors';
+import { PgliteUpgradeError } from './db/pglite-upgrade';
 import { removeStaleUploads } from './lib/csv/spool';
 import { logDestination } from './lib/log-destination';
 import { loggerOptions } from './lib/logger';
@@ -107,7 +108,8 @@ main().catch((error) => {
   if (
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
-    error instanceof EmbeddedPostgresError
+    error instanceof EmbeddedPostgresError ||
+    error instanceof PgliteUpgradeError
   ) {
     console.error(error.message);
   } else {

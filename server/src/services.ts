@@ -98,6 +98,8 @@ export interface ServiceDeps {
   databaseKind: DatabaseHandle['kind'];
   /** How imports give way to requests on the database between their statements. */
   turns: DatabaseHandle['turns'];
+  /** The database to back up every night, if any. */
+  nightlyBackupOf?: string;
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -114,6 +116,7 @@ export async function createServices({
   listen,
   databaseKind,
   turns,
+  nightlyBackupOf,
   redis,
   clock,
   log,
@@ -129,11 +132,10 @@ export async function createServices({
   }
   jobs.define('contact-counts', () => maintenance.foldContactCounts());
   jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
-  // A daily backup where BACKUP_DIR asks for one (the embedded PostgreSQL will take one by default).
-  if (config.BACKUP_DIR && config.DATABASE_URL)
+  if (nightlyBackupOf)
     scheduleNightlyBackups({
       jobs,
-      databaseUrl: config.DATABASE_URL,
+      databaseUrl: nightlyBackupOf,
       dir: backupDir(config),
       keep: config.BACKUP_KEEP,
       clock,

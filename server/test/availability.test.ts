@@ -19,17 +19,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
-import { createPostgresDatabase } from './test-database';
 
 const BOUND_MS = 500;
-const onPostgres = process.env.RELATE_TEST_DB === 'postgres';
 const ADMINS = Array.from({ length: 20 }, (_, index) => `availability-${index}@example.com`);
 
 let server: ServerProcess;
 let base: string;
 let port: number;
 let dataDir: string | undefined;
-let dropDatabase: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   port = await freePort();
@@ -41,14 +38,9 @@ beforeAll(async () => {
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     LOG_LEVEL: 'error',
   };
-  if (onPostgres) {
-    const database = await createPostgresDatabase();
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  } else {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-availability-'));
-    env.DATA_DIR = dataDir;
-  }
+  // What a user of `npm start` gets: the embedded PostgreSQL server in DATA_DIR.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-availability-'));
+  env.DATA_DIR = dataDir;
   server = startServerProcess(env);
   base = server.url;
   await waitForHealth(base, 60_000);
@@ -59,7 +51,6 @@ afterAll(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
   }
-  await dropDatabase?.();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openPglite } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
 
@@ -146,16 +149,27 @@ describe.runIf(process.platform === 'linux')('the embedded PostgreSQL server', (
     await start(dataDir);
   }, 60_000);
 
-  it('leaves a PGlite database of an earlier version untouched and says so', async () => {
+  it('copies the PGlite database of an earlier version into PostgreSQL at first start', async () => {
     const dataDir = tempDir();
-    fs.mkdirSync(path.join(dataDir, 'pgdata'));
-    fs.writeFileSync(path.join(dataDir, 'pgdata', 'PG_VERSION'), '17\n');
-    const server = startServerProcess({ DATA_DIR: dataDir, PORT: String(await freePort()) });
-    started.push(server);
-    expect(await server.exited).toBe(1);
-    expect(server.output()).toContain('holds the PGlite database of an earlier version');
-    expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
-  }, 30_000);
+    const pglite = await openPglite(path.join(dataDir, 'pgdata'));
+    const passwordHash = await hash('Ada-password-123');
+    await pglite.db.execute(
+      sql`insert into users (email, full_name, status, password_hash)
+          values ('ada@example.com', 'Ada', 'approved', ${passwordHash})`,
+    );
+    await pglite.close();
+
+    const server = await start(dataDir);
+    expect(server.output()).toContain('Copied the PGlite database into PostgreSQL');
+    expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+    expect(fs.readdirSync(dataDir).some((entry) => entry.startsWith('pglite-backup-'))).toBe(true);
+    const signIn = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@example.com', password: 'Ada-password-123' }),
+    });
+    expect(signIn.status).toBe(200); // her account came over, password and all
+  }, 60_000);
 });
 
 /** The watchdog processes (embedded-postgres/watchdog.ts) watching postmaster `pid`. */

@@ -17,9 +17,7 @@ import {
 import { nextBackupTime } from './backup-schedule';
 import { openPostgres } from './client';
 
-const onPostgres = process.env.RELATE_TEST_DB === 'postgres';
-
-describe.skipIf(!onPostgres)('backup and restore', () => {
+describe('backup and restore', () => {
   let source: { url: string; drop: () => Promise<void> };
   let t: TestApp;
   let dir: string;

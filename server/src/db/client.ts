@@ -11,9 +11,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { pgliteDirectory, startEmbeddedPostgres } from './embedded-postgres';
-import { EmbeddedPostgresError } from './embedded-postgres/errors';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import { enableNamedStatements } from './pglite-statements';
+import { upgradeFromPglite } from './pglite-upgrade';
 import * as schema from './schema';
 import { QueryTurns } from './turns';
 
@@ -25,6 +25,8 @@ export type NotificationHandler = (payload: string) => void;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** A PostgreSQL server's connection URL (backups open their own connection). */
+  url?: string;
   /** The PostgreSQL server Relate runs itself in DATA_DIR (embedded-postgres.ts), when it is that one. */
   embedded?: { directory: string };
   /** How background work (imports) gives way to requests' queries between its statements. */
@@ -162,6 +164,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    url,
     turns: new QueryTurns(),
     async ping() {
       await db.execute(sql`select 1`);
@@ -248,16 +251,6 @@ export async function openDatabase(options: {
   const poolSize = options.poolSize ?? 10;
   if (options.databaseUrl) return openPostgres(options.databaseUrl, poolSize);
   const log = options.log ?? (() => {});
-  const pglite = pgliteDirectory(options.dataDir);
-  if (pglite) {
-    // The copy of an earlier version's PGlite database into PostgreSQL plugs in here (issue 32).
-    log(`DATA_DIR holds a PGlite database from an earlier version (${pglite})`);
-    throw new EmbeddedPostgresError(
-      `${pglite} holds the PGlite database of an earlier version of Relate, which this version does not ` +
-        'copy to PostgreSQL yet. Keep running the earlier version on this DATA_DIR, or set DATA_DIR to ' +
-        'another (empty) directory or DATABASE_URL to a PostgreSQL server.',
-    );
-  }
   // The pool, the LISTEN connection, migrations' own, and room for a second look (psql, a backup).
   const server = await startEmbeddedPostgres({
     dataDir: options.dataDir,
@@ -266,6 +259,11 @@ export async function openDatabase(options: {
   });
   try {
     const handle = await openPostgres(server.url, poolSize);
+    // A DATA_DIR an earlier version ran on PGlite: its rows come over before anything else reads them.
+    await upgradeFromPglite({ dataDir: options.dataDir, targetUrl: server.url, log }).catch(async (error) => {
+      await handle.close();
+      throw error;
+    });
     return {
       ...handle,
       embedded: { directory: server.directory },

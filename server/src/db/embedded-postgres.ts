@@ -31,10 +31,21 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-/** Where an earlier version kept its PGlite cluster, when DATA_DIR holds one. */
-export function pgliteDirectory(dataDir: string): string | undefined {
-  const directory = path.resolve(dataDir, 'pgdata');
-  return fs.existsSync(path.join(directory, 'PG_VERSION')) ? directory : undefined;
+const embeddedUrl = (password: string, port: number) =>
+  `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+
+/**
+ * The URL of the embedded PostgreSQL server a running Relate started in `dataDir` (another process, such
+ * as `npm run backup`, connects to it): the port is the fourth line of postmaster.pid.
+ */
+export function runningEmbeddedUrl(dataDir: string): string | undefined {
+  const paths = clusterPaths(dataDir);
+  try {
+    const port = Number(fs.readFileSync(path.join(paths.cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return port > 0 ? embeddedUrl(fs.readFileSync(paths.passwordFile, 'utf8').trim(), port) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const START_ATTEMPTS = 3;
@@ -77,7 +88,7 @@ export async function startEmbeddedPostgres(options: {
   const port = await startServer(paths, binaries, runAs, options.choosePort ?? freePort);
   const pid = postmasterPid(paths);
   const watchdog = pid ? startWatchdog(pid) : undefined;
-  const url = `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  const url = embeddedUrl(password, port);
   try {
     await ensureDatabase(url);
   } catch (error) {

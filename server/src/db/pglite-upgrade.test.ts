@@ -142,7 +142,7 @@ const lines: string[] = [];
 const upgrade = (targetUrl: string) =>
   upgradeFromPglite({ dataDir, targetUrl, log: (line) => lines.push(line), now });
 
-describe.runIf(process.env.RELATE_TEST_DB === 'postgres')('upgrading a PGlite DATA_DIR to PostgreSQL', () => {
+describe('upgrading a PGlite DATA_DIR to PostgreSQL', () => {
   let deletedContactId: number;
   let before: Record<string, string[]>;
 

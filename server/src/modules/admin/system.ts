@@ -23,7 +23,7 @@ export async function systemInfo(
   relateVersion: string,
 ): Promise<SystemInfo> {
   const facts = await databaseFacts(database.db);
-  const embedded = !config.DATABASE_URL;
+  const embedded = Boolean(database.embedded);
   const directory = backupDir(config);
   const last = listBackups(directory).at(-1);
   return {
@@ -32,7 +32,7 @@ export async function systemInfo(
       engine: database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
       version: facts.version,
       embedded,
-      data_directory: embedded ? path.resolve(config.DATA_DIR) : null,
+      data_directory: database.embedded?.directory ?? null,
       ...(config.DATABASE_URL
         ? externalLocation(config.DATABASE_URL)
         : { host: null, port: null, name: null }),

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /**
- * Databases on the machine's PostgreSQL server (TEST_DATABASE_URL) for the journeys: one migrated
- * template made once (global-setup.ts), and a copy of it per test (`CREATE DATABASE … TEMPLATE`, a
- * file copy: much faster than starting a PostgreSQL server per test).
+ * Databases for tests and journeys on a PostgreSQL server: one migrated template made once per run, and
+ * a copy of it per test file or journey (`CREATE DATABASE … TEMPLATE`, a file copy: much faster than
+ * migrating, or starting a PostgreSQL server, each time).
  */
 async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl });
