@@ -1,5 +1,8 @@
 import { account, approve, expect, signIn, signUp, test } from '../support/fixtures';
 
+// What `npm start` gives: the embedded PostgreSQL server in a new DATA_DIR, not the tests' shared server.
+test.use({ relateEnv: { DATABASE_URL: '' } });
+
 test('Settings → System shows an administrator the version, the database and backups; members do not see it', async ({
   page,
   newPage,
@@ -15,10 +18,11 @@ test('Settings → System shows an administrator the version, the database and b
   await expect(page).toHaveURL(/section=system/);
   const info = page.getByTestId('system-info');
   await expect(info.getByText(/^\d+\.\d+\.\d+$/)).toBeVisible();
-  await expect(info.getByText(/^PGlite \(PostgreSQL \d+/)).toBeVisible();
-  await expect(info.getByText(/^Embedded, in/)).toBeVisible();
-  // The embedded PGlite runs without fsync: the page says what that risks.
-  await expect(info.getByText(/fsync is off/)).toBeVisible();
+  await expect(info.getByText(/^PostgreSQL 18\.\d+/)).toBeVisible();
+  await expect(info.getByText(/^Embedded, in .*postgres$/)).toBeVisible();
+  // Durable: fsync on, so no warning about what its absence risks.
+  await expect(info.getByRole('definition').filter({ hasText: /^on$/ })).toHaveCount(2);
+  await expect(info.getByText(/fsync is off/)).toHaveCount(0);
   await expect(info.getByText('No backup yet')).toBeVisible();
 
   const bob = account('Bob');
