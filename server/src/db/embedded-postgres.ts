@@ -67,7 +67,8 @@ export async function startEmbeddedPostgres(options: {
   const binaries = postgresBinaries();
   fs.mkdirSync(path.dirname(paths.cluster), { recursive: true });
   const runAs = await postgresRunAs(log);
-  for (const dir of letThrough(runAs, paths.cluster))
+  // Its user must reach both the cluster and the binaries (node_modules in a 0700 checkout, say).
+  for (const dir of [...letThrough(runAs, paths.cluster), ...letThrough(runAs, binaries.postgres)])
     log(`Let PostgreSQL's user ${runAs.user?.name} pass through ${dir} (o+x)`);
   const exists = fs.existsSync(path.join(paths.cluster, 'PG_VERSION'));
   if (exists && !fs.existsSync(paths.passwordFile))
