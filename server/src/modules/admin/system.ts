@@ -29,7 +29,7 @@ export async function systemInfo(
   return {
     relate_version: relateVersion,
     database: {
-      engine: database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      engine: 'PostgreSQL',
       version: facts.version,
       embedded,
       data_directory: database.embedded?.directory ?? null,
