@@ -46,8 +46,8 @@ const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000)).t
 /**
  * The contacts list as a user meets it: 100,000 contacts imported through the CSV endpoint and queried
  * right away, with no maintenance the product does not do itself. Then list throughput at 10 clients
- * against /api/health in the same run, the same cases after a VACUUM (what PostgreSQL's autovacuum or
- * PGlite's maintenance job reach later), and an import by the compiled server in a process of its own, next
+ * against /api/health in the same run, the same cases after a VACUUM (what PostgreSQL's autovacuum
+ * reaches later), and an import by the compiled server in a process of its own, next
  * to a raw COPY.
  */
 const suite: BenchSuite = {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DatabaseHandle, openPglite, openPostgres } from '../server/src/db/client';
-import { postgresUrl } from './harness';
+import { type DatabaseHandle, openDatabase, openPostgres } from '../server/src/db/client';
+import { type BenchLabel, postgresUrl } from './harness';
 import {
   api,
   check,
@@ -45,19 +45,19 @@ const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1
 
 /**
  * A contacts CSV import of `rows` rows as a user's server does it: the compiled server in a process of its
- * own, on a new database (PGlite in a new data directory, or a new PostgreSQL database), the file uploaded
+ * own, on a new database (the embedded PostgreSQL in a new data directory, or a new database on an external one), the file uploaded
  * over loopback to POST /api/csv/import-with-mapping. Its memory is read from /proc; after the server has
  * stopped, a raw COPY of the same rows runs on the same database for comparison.
  */
 export async function importInServerProcess(
-  label: 'PGlite' | 'PostgreSQL',
+  label: BenchLabel,
   rows: number,
   /** Without it, no idle reads: only the import and the raw COPY are timed (NaN for the memory). */
   { measureMemory = true } = {},
 ): Promise<ImportRun> {
   buildServer();
   const adminUrl = postgresUrl();
-  const database = label === 'PostgreSQL' && adminUrl ? await createDatabase(adminUrl) : undefined;
+  const database = label === 'External' && adminUrl ? await createDatabase(adminUrl) : undefined;
   const dataDir = tempDataDir();
   try {
     const server = await startServer(database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }, {
@@ -86,7 +86,7 @@ export async function importInServerProcess(
     }
     const handle: DatabaseHandle = database
       ? await openPostgres(database.url, 2)
-      : await openPglite(path.join(dataDir, 'pgdata'));
+      : await openDatabase({ dataDir });
     try {
       return {
         ...measured,

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { DatabaseHandle } from '../server/src/db/client';
@@ -13,20 +12,11 @@ import { COPY_COLUMNS, contactsCsvForCopy } from './seed-contacts';
  */
 export async function rawCopyMs(handle: DatabaseHandle, rows: number, userId: number): Promise<number> {
   const csv = contactsCsvForCopy(rows, userId);
-  const client = (handle.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  const client = (handle.db as unknown as { $client: pg.Pool }).$client;
   const statement = `copy contacts_raw_copy (${COPY_COLUMNS.join(', ')}) from stdin with (format csv)`;
   const create = 'create table contacts_raw_copy (like contacts including all)';
   const drop = 'drop table contacts_raw_copy';
-  if (handle.kind === 'pglite') {
-    const pglite = client as PGlite;
-    await pglite.exec(create);
-    const started = performance.now();
-    await pglite.query(statement.replace('from stdin', "from '/dev/blob'"), [], { blob: new Blob([csv]) });
-    const elapsed = performance.now() - started;
-    await pglite.exec(drop);
-    return elapsed;
-  }
-  const connection = await (client as pg.Pool).connect();
+  const connection = await client.connect();
   try {
     await connection.query(create);
     const started = performance.now();

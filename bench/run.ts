@@ -22,7 +22,7 @@ if (files.length === 0) {
 }
 
 console.log(
-  `Benchmarks: ${files.join(', ')} on PGlite${postgresUrl() ? ' and PostgreSQL' : ' (set BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL)'}`,
+  `Benchmarks: ${files.join(', ')} on the embedded PostgreSQL${postgresUrl() ? ' and an external one' : ' (set BENCH_DATABASE_URL or TEST_DATABASE_URL for an external one)'}`,
 );
 
 const ms = (value: number) => value.toFixed(1);

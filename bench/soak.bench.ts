@@ -15,7 +15,7 @@ import {
  * Mixed reads and writes from 50 connections for 60 s against one server process (loopback) on a
  * database seeded through the CSV import endpoint: every answer must be a success, p95 per route, and
  * the process's resident memory may grow less than 10 % between the first and the last 10 s.
- * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else PGlite. Sizes:
+ * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, else the embedded one. Sizes:
  * BENCH_SOAK_CONTACTS (100,000), BENCH_SOAK_SECONDS (60), BENCH_SOAK_CONNECTIONS (50), after
  * BENCH_SOAK_WARMUP_SECONDS (20) of the same load unmeasured (its RSS growth is reported too).
  */
@@ -48,7 +48,7 @@ const suite: BenchSuite = {
   async run(log) {
     const adminUrl = postgresUrl();
     const database = adminUrl ? await createDatabase(adminUrl) : undefined;
-    const label = database ? 'PostgreSQL' : 'PGlite';
+    const label = database ? 'External' : 'Embedded';
     const server = await startServer({
       DATA_DIR: tempDataDir(),
       ...(database ? { DATABASE_URL: database.url, REDIS_URL: '' } : {}),

@@ -22,8 +22,8 @@ export type AccountHistoryResponse = z.infer<typeof AccountHistoryResponseSchema
 export const SystemInfoSchema = z.object({
   relate_version: z.string(),
   database: z.object({
-    /** PostgreSQL, or PGlite (PostgreSQL compiled to WebAssembly, in the server's process). */
-    engine: z.enum(['PostgreSQL', 'PGlite']),
+    /** Embedded or external, always PostgreSQL. */
+    engine: z.literal('PostgreSQL'),
     /** The PostgreSQL version (server_version). */
     version: z.string(),
     /** Run by Relate in its data directory (`data_directory`), or an external server (host, port, name). */

@@ -154,8 +154,6 @@ export async function buildApp(config: Config, deps: AppDeps) {
       config,
       db: deps.database.db,
       listen: (channel, handler) => deps.database.listen(channel, handler),
-      databaseKind: deps.database.kind,
-      turns: deps.database.turns,
       // The embedded PostgreSQL is backed up every night; an external one where BACKUP_DIR asks for it.
       nightlyBackupOf: deps.database.embedded || config.BACKUP_DIR ? deps.database.url : undefined,
       redis: deps.redis,

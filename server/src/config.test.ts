@@ -26,9 +26,9 @@ describe('where Relate listens and the address it gives out', () => {
 
   it('says in the start banner where links point when PUBLIC_URL was derived', () => {
     const address = { address: '127.0.0.1', family: 'IPv4', port: 4100 };
-    const derived = startBanner(loadConfig({ PORT: '4100' }), address, 'PGlite in ./data');
+    const derived = startBanner(loadConfig({ PORT: '4100' }), address, 'PostgreSQL in ./data/postgres');
     expect(derived[0]).toBe(
-      'Relate is running at http://localhost:4100 (listening on 127.0.0.1:4100; database: PGlite in ./data)',
+      'Relate is running at http://localhost:4100 (listening on 127.0.0.1:4100; database: PostgreSQL in ./data/postgres)',
     );
     expect(derived.join('\n')).toContain(
       'PUBLIC_URL is not set: links in e-mails, OAuth redirects and calendar UIDs use http://localhost:4100.',

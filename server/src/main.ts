@@ -50,7 +50,6 @@ async function main() {
     });
     const openDb = database;
     const warnings = startupWarnings({
-      databaseKind: database.kind,
       embedded: Boolean(database.embedded),
       redisUrl: config.REDIS_URL,
       googleConfigured: Boolean(config.GOOGLE_CLIENT_ID),
@@ -90,11 +89,7 @@ async function main() {
     await app.listen({ host: config.HOST, port: config.PORT });
     app.services.jobs.start({ log: app.log });
     await startTelegram(app);
-    const where = database.embedded
-      ? `PostgreSQL in ${database.embedded.directory}`
-      : database.kind === 'pglite'
-        ? `PGlite in ${config.DATA_DIR}`
-        : 'PostgreSQL';
+    const where = database.embedded ? `PostgreSQL in ${database.embedded.directory}` : 'PostgreSQL';
     for (const line of startBanner(config, app.server.address(), where)) console.log(line);
   } catch (error) {
     await database?.close().catch(() => {});

@@ -10,7 +10,6 @@ import { TokenCipher } from './integrations/google/token-cipher';
 import { createStripeClient } from './integrations/stripe/stripe.client';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
-import { StagedImportWriter } from './jobs/staged-import';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
@@ -94,10 +93,6 @@ export interface ServiceDeps {
   db: Database;
   /** LISTEN on the database (live notifications reach every process). */
   listen: DatabaseHandle['listen'];
-  /** PGlite gets the maintenance job that PostgreSQL's autovacuum makes unnecessary. */
-  databaseKind: DatabaseHandle['kind'];
-  /** How imports give way to requests on the database between their statements. */
-  turns: DatabaseHandle['turns'];
   /** The database to back up every night, if any. */
   nightlyBackupOf?: string;
   redis?: Redis;
@@ -114,8 +109,6 @@ export async function createServices({
   config,
   db,
   listen,
-  databaseKind,
-  turns,
   nightlyBackupOf,
   redis,
   clock,
@@ -124,12 +117,6 @@ export async function createServices({
 }: ServiceDeps) {
   const jobs = new JobRunner(new JobsRepository(db), clock);
   const maintenance = new DatabaseMaintenance(db);
-  if (databaseKind === 'pglite') {
-    jobs.define('database-maintenance', async () => {
-      await maintenance.maintain();
-    });
-    jobs.every('database-maintenance', MAINTENANCE_INTERVAL_MS);
-  }
   jobs.define('contact-counts', () => maintenance.foldContactCounts());
   jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
   if (nightlyBackupOf)
@@ -206,17 +193,7 @@ export async function createServices({
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();
   const companiesRepository = new CompaniesRepository(db);
-  const companies = new CompaniesService(
-    db,
-    companiesRepository,
-    maintenance,
-    workers,
-    databaseKind === 'pglite'
-      ? new StagedImportWriter(db, jobs, turns, 'companies.import.undo', (userId, ids) =>
-          companiesRepository.deleteMany(userId, ids),
-        )
-      : undefined,
-  );
+  const companies = new CompaniesService(db, companiesRepository, maintenance, workers, undefined);
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -226,8 +203,6 @@ export async function createServices({
     notifications,
     maintenance,
     workers,
-    turns,
-    databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
@@ -240,18 +215,9 @@ export async function createServices({
     groups,
     workers,
     jobs,
-    turns,
-    databaseKind === 'pglite',
+    false,
   );
   groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
-  // PGlite has one process: an .ics import still marked in progress was cut off by a crash (decision 0029).
-  if (databaseKind === 'pglite') {
-    const undone = await events.undoInterruptedImports();
-    if (undone.imports > 0) log.warn(undone, 'removed the events of .ics imports cut off by a crash');
-    const companiesUndone = await companies.undoInterruptedImports();
-    if (companiesUndone.imports > 0)
-      log.warn(companiesUndone, 'removed the companies of CSV imports cut off by a crash');
-  }
   const botsRepository = new BotsRepository(db);
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);
   const bots: BotsService = new BotsService(
@@ -290,11 +256,6 @@ export async function createServices({
     tokens,
     clock,
   );
-  // PGlite has one process: a Google sync still marked running was cut off by a crash (decision 0029).
-  if (databaseKind === 'pglite') {
-    const released = await googleAuth.releaseInterruptedSyncs();
-    if (released > 0) log.warn({ accounts: released }, 'released the Google syncs cut off by a crash');
-  }
   const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
   const googleContacts = new GoogleContactsService(
     db,

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPglite } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
+import { openPglite } from './pglite-database';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
 
 /**

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { PgliteSession } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import type { Database } from './client';
 import type { CopyColumn } from './copy-format';
@@ -104,7 +103,7 @@ export function insertRowsAsJson<TTable extends PgTable>(
 }
 
 /**
- * The node-postgres connection a Drizzle transaction runs on, or undefined on PGlite. Drizzle keeps it
+ * The node-postgres connection a Drizzle transaction runs on, or undefined outside one. Drizzle keeps it
  * as `session.client`; there is no public accessor.
  */
 function postgresConnection(tx: Database): pg.PoolClient | undefined {
@@ -115,19 +114,6 @@ function postgresConnection(tx: Database): pg.PoolClient | undefined {
     : undefined;
 }
 
-/** What answers a PGlite query, under a Drizzle database or transaction on PGlite (`session.client`). */
-interface PgliteQueries {
-  query(statement: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
-}
-
-/** The PGlite instance or transaction under `db`, or undefined on PostgreSQL. */
-function pgliteClient(db: Database): PgliteQueries | undefined {
-  const session = (db as unknown as { session?: unknown }).session;
-  return session instanceof PgliteSession
-    ? (session as unknown as { client: PgliteQueries }).client
-    : undefined;
-}
-
 /** Rows as COPY text (from `copyLines`), or its UTF-8 bytes, of the columns of `keys`. */
 export interface CopyBatch {
   keys: string[];
@@ -135,9 +121,7 @@ export interface CopyBatch {
 }
 
 /**
- * Writes `batches` into `table` as they come. On PGlite each is one COPY from an in-memory blob (PGlite
- * has no stdin), so the caller chooses how long a statement is: an import of 100,000 contacts took 15 s
- * in COPYs of 100 rows against 21.7 s as JSON inserts. On PostgreSQL `db` must be a transaction, and
+ * Writes `batches` into `table` as they come. `db` must be a transaction, and
  * batches of the same columns stream into one COPY from stdin (the server works on one chunk while the
  * next arrives: 100 separate COPYs of 1,000 rows took 5 % longer). An error from `batches` or the
  * database rejects; the caller's transaction rolls back.
@@ -147,15 +131,8 @@ export async function copyInto<TTable extends PgTable>(
   table: TTable,
   batches: AsyncIterable<CopyBatch> | Iterable<CopyBatch>,
 ): Promise<void> {
-  const pglite = pgliteClient(db);
-  if (pglite) {
-    for await (const { keys, text } of batches)
-      if (text.length > 0)
-        await pglite.query(copyStatement(table, keys, "'/dev/blob'"), [], { blob: new Blob([text]) });
-    return;
-  }
   const connection = postgresConnection(db);
-  if (!connection) throw new Error('A COPY on PostgreSQL runs in a transaction');
+  if (!connection) throw new Error('A COPY runs in a transaction');
   const { from: copyFrom } = await import('pg-copy-streams');
   const iterator = (async function* () {
     yield* batches;

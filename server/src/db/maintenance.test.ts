@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/test-app';
 import { ownedBy } from '../modules/contacts/contacts.repository';
-import { maintenanceFor, type TableActivity } from './maintenance';
 import { contacts } from './schema';
 import { searchTextContains } from './text-search';
 
@@ -96,31 +95,5 @@ describe('planner statistics after a bulk write', () => {
     const text = await deepPagePlan();
     expect(text).toContain('contacts_user_created_at_idx');
     expect(text).not.toContain('Sort');
-  });
-});
-
-describe('the maintenance rule (PostgreSQL autovacuum defaults)', () => {
-  const table = (changes: Partial<TableActivity>): TableActivity => ({
-    table: 'contacts',
-    rows: 100_000,
-    deadRows: 0,
-    modifiedSinceAnalyze: 0,
-    insertedSinceVacuum: 0,
-    ...changes,
-  });
-
-  it('leaves a table alone until enough rows changed', () => {
-    expect(maintenanceFor(table({ deadRows: 20_000, modifiedSinceAnalyze: 10_000 }))).toBeNull();
-  });
-
-  it('analyzes after changes past 50 + 10 % of the table', () => {
-    expect(maintenanceFor(table({ modifiedSinceAnalyze: 10_051 }))).toBe('analyze');
-  });
-
-  it('vacuums after dead rows past 50 + 20 %, or inserts past 1,000 + 20 %', () => {
-    expect(maintenanceFor(table({ deadRows: 20_051 }))).toBe('vacuum analyze');
-    expect(maintenanceFor(table({ insertedSinceVacuum: 21_001 }))).toBe('vacuum analyze');
-    // A freshly imported table: the planner had no row count yet.
-    expect(maintenanceFor(table({ rows: -1, insertedSinceVacuum: 1001 }))).toBe('vacuum analyze');
   });
 });

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
-/** The tables bulk writes touch; only these names ever reach an ANALYZE or VACUUM statement. */
+/** The tables bulk writes touch; only these names ever reach an ANALYZE statement. */
 export type MaintainedTable = 'contacts' | 'companies' | 'contact_counts';
-const MAINTAINED_TABLES: readonly MaintainedTable[] = ['contacts', 'companies', 'contact_counts'];
 
 /** A bulk write of at least this many rows refreshes its table's planner statistics at once. */
 export const ANALYZE_AFTER_ROWS = 500;
@@ -16,41 +15,10 @@ export const ANALYZE_AFTER_ROWS = 500;
  */
 const QUICK_STATISTICS_TARGET = 10;
 
-/** One table's activity counters from pg_stat_user_tables. */
-export interface TableActivity {
-  table: string;
-  /** The planner's row count (pg_class.reltuples; -1 or 0 before the first ANALYZE). */
-  rows: number;
-  deadRows: number;
-  modifiedSinceAnalyze: number;
-  insertedSinceVacuum: number;
-}
-
-interface ActivityRow {
-  table: string;
-  rows: number | string;
-  dead_rows: number | string;
-  modified_since_analyze: number | string;
-  inserted_since_vacuum: number | string;
-}
-
-export type MaintenanceAction = 'vacuum analyze' | 'analyze' | null;
-
 /**
- * PostgreSQL's own autovacuum thresholds at their defaults (decision 0018), which PGlite never applies
- * because it runs no autovacuum: VACUUM when dead rows exceed 50 + 20 % of the table or inserts since the
- * last VACUUM exceed 1,000 + 20 % (that sets the visibility map, so counts can use index-only scans);
- * otherwise ANALYZE when rows changed since the last ANALYZE exceed 50 + 10 %.
+ * Planner statistics right after bulk writes, and the folding of contact counts. PostgreSQL's autovacuum
+ * does the rest (decision 0042). Statements run outside any transaction.
  */
-export function maintenanceFor(activity: TableActivity): MaintenanceAction {
-  const rows = Math.max(0, activity.rows);
-  if (activity.deadRows > 50 + 0.2 * rows || activity.insertedSinceVacuum > 1000 + 0.2 * rows)
-    return 'vacuum analyze';
-  if (activity.modifiedSinceAnalyze > 50 + 0.1 * rows) return 'analyze';
-  return null;
-}
-
-/** Planner statistics and vacuuming of the bulk-written tables. Statements run outside any transaction. */
 export class DatabaseMaintenance {
   constructor(private readonly db: Database) {}
 
@@ -78,37 +46,6 @@ export class DatabaseMaintenance {
       .catch(() => {});
   }
 
-  async activity(): Promise<TableActivity[]> {
-    const result = await this.db.execute(sql`
-      select s.relname as table, c.reltuples::float8 as rows, s.n_dead_tup::int8 as dead_rows,
-        s.n_mod_since_analyze::int8 as modified_since_analyze, s.n_ins_since_vacuum::int8 as inserted_since_vacuum
-      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-      where s.schemaname = 'public' and s.relname in (${sql.join(
-        MAINTAINED_TABLES.map((table) => sql`${table}`),
-        sql`, `,
-      )})`);
-    return (result as unknown as { rows: ActivityRow[] }).rows.map((row) => ({
-      table: row.table,
-      rows: Number(row.rows),
-      deadRows: Number(row.dead_rows),
-      modifiedSinceAnalyze: Number(row.modified_since_analyze),
-      insertedSinceVacuum: Number(row.inserted_since_vacuum),
-    }));
-  }
-
-  /** Applies `maintenanceFor` to every maintained table; answers what it ran. */
-  async maintain(): Promise<{ table: string; action: Exclude<MaintenanceAction, null> }[]> {
-    const done: { table: string; action: Exclude<MaintenanceAction, null> }[] = [];
-    for (const activity of await this.activity()) {
-      const action = maintenanceFor(activity);
-      const table = MAINTAINED_TABLES.find((name) => name === activity.table);
-      if (!action || !table) continue;
-      await this.run(action, table);
-      done.push({ table, action });
-    }
-    return done;
-  }
-
   /**
    * Folds each user's contact_counts rows (one per statement that added or removed contacts) into one
    * per user and import, so that reading a total stays a few rows. Rows inserted meanwhile are not in
@@ -126,13 +63,9 @@ export class DatabaseMaintenance {
         select user_id, import_id, sum(delta) from folded group by user_id, import_id having sum(delta) <> 0)
       select count(*)::int as folded from folded`);
     // The folded rows stay in the table, dead, until a VACUUM: every list would step over them (a
-    // 100,000-row import on PGlite leaves 400). VACUUM of this small table takes a few milliseconds;
+    // 100,000-row import leaves hundreds). VACUUM of this small table takes a few milliseconds;
     // where the server's role does not own it, PostgreSQL's autovacuum does it later.
     if (Number((result as unknown as { rows: { folded: number }[] }).rows[0].folded) > 0)
       await this.db.execute(sql`vacuum contact_counts`).catch(() => {});
-  }
-
-  private async run(action: Exclude<MaintenanceAction, null>, table: MaintainedTable): Promise<void> {
-    await this.db.execute(sql.raw(`${action} ${table}`));
   }
 }

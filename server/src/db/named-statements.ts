@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQLWrapper } from 'drizzle-orm';
 import type { Database } from './client';
-import { pgliteStatementsOf } from './pglite-statements';
 
 interface BuiltQuery extends SQLWrapper {
   toSQL(): { sql: string; params: unknown[] };
@@ -15,7 +14,7 @@ interface QueryablePool {
   }): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
-/** node-postgres's pool behind a drizzle database (not a transaction, not PGlite). */
+/** node-postgres's pool behind a drizzle database (not a transaction). */
 function postgresPool(db: Database): QueryablePool | undefined {
   const client = (db as unknown as { $client?: { totalCount?: number; query?: unknown } }).$client;
   return client && typeof client.totalCount === 'number' ? (client as unknown as QueryablePool) : undefined;
@@ -26,13 +25,13 @@ function postgresPool(db: Database): QueryablePool | undefined {
  * parses and analyses a statement of a given text once, instead of on every request; that took about a
  * third of the server's time per page. The pool's connections set `plan_cache_mode = force_custom_plan`
  * (client.ts), so every execution is still planned for its own parameters: a plan kept for a user with
- * 100,000 contacts would not fit one with ten. Elsewhere (PGlite, a transaction) it runs as drizzle would.
+ * 100,000 contacts would not fit one with ten. In a transaction it runs as drizzle would.
  * Either way it answers the driver's rows, keyed by the select's aliases, with values as the driver
  * reads them (no drizzle mapping): give each `sql` field its alias (`.as('name')`), which drizzle does
  * not write for its own positional reads.
  */
 export async function runNamed(db: Database, query: BuiltQuery): Promise<Record<string, unknown>[]> {
-  if (!pgliteStatementsOf(clientOf(db)) && !postgresPool(db))
+  if (!postgresPool(db))
     return ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const { sql: text, params } = query.toSQL();
   return runNamedText(db, text, params);
@@ -49,14 +48,8 @@ export async function runNamedText(
   params: unknown[],
   named = true,
 ): Promise<Record<string, unknown>[]> {
-  const client = clientOf(db);
-  const pglite = pgliteStatementsOf(client);
-  if (pglite) {
-    if (named) return pglite.run(text, params);
-    return (await (client as PgliteQueryable).query(text, params)).rows;
-  }
   const pool = postgresPool(db);
-  if (!pool) throw new Error('runNamedText: needs the database, not a transaction');
+  if (!pool) return unnamed(db, text, params);
   if (!named) return (await pool.query({ text, values: params })).rows;
   let name = statementNames.get(text);
   if (!name) {
@@ -68,11 +61,17 @@ export async function runNamedText(
   return rows;
 }
 
-interface PgliteQueryable {
+interface Queryable {
   query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** Another driver's client (the PGlite an upgrade test writes an earlier version's data into). */
+async function unnamed(db: Database, text: string, params: unknown[]) {
+  const client = (db as unknown as { $client?: Partial<Queryable> }).$client;
+  if (typeof client?.query !== 'function')
+    throw new Error('runNamedText: needs the database, not a transaction');
+  return (await (client as Queryable).query(text, params)).rows;
 }
 
 /** Statement names by text: hashing a list statement's text on every request cost more than a lookup. */
 const statementNames = new Map<string, string>();
-
-const clientOf = (db: Database) => (db as unknown as { $client?: unknown }).$client;

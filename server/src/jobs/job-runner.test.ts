@@ -221,7 +221,7 @@ describe('JobRunner', () => {
   });
 
   it('two runners polling the same database run each job exactly once', async () => {
-    const second = database.kind === 'postgres' ? await connectAgain(database) : database;
+    const second = await connectAgain(database);
     try {
       const counts = new Map<number, number>();
       const handler = async ({ n }: { n: number }) => {

@@ -39,7 +39,7 @@ interface ClaimedJobRow extends Record<string, unknown> {
   interval_ms: number | null;
 }
 
-/** node-postgres and PGlite both answer `execute` with `{ rows }`. */
+/** node-postgres answers `execute` with `{ rows }`. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const toClaimedJob = (row: ClaimedJobRow): ClaimedJob => ({

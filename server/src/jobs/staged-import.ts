@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client';
-import type { QueryTurns } from '../db/turns';
 import type { JobRunner } from './job-runner';
 
 /** An import's undo job runs at the next start, or, as a backstop, when this old. */
@@ -48,7 +47,6 @@ export class StagedImportWriter {
   constructor(
     private readonly db: Database,
     private readonly jobs: JobRunner,
-    private readonly turns: QueryTurns,
     /** The undo job's kind, one per table (e.g. 'companies.import.undo'). */
     private readonly kind: string,
     private readonly deleteRows: (userId: number, ids: number[]) => Promise<number>,
@@ -75,7 +73,7 @@ export class StagedImportWriter {
     writeBatch: (batch: B, tx: Database) => Promise<number[]>,
     finish?: (written: number[], tx: Database) => Promise<void>,
   ): Promise<number[]> {
-    return this.turns.inBackground(async () => {
+    return (async () => {
       const undo = randomUUID();
       const written: number[] = [];
       let runs: [number, number][] = [];
@@ -86,7 +84,6 @@ export class StagedImportWriter {
       );
       try {
         for (const batch of batches) {
-          await this.turns.giveWay();
           await this.db.transaction(async (tx) => {
             const ids = await writeBatch(batch, tx);
             const next = idRuns(ids, runs);
@@ -97,7 +94,6 @@ export class StagedImportWriter {
         }
       } catch (error) {
         for (let start = 0; start < written.length; start += DELETE_BATCH) {
-          await this.turns.giveWay();
           await this.deleteRows(userId, written.slice(start, start + DELETE_BATCH));
         }
         await this.jobs.cancel(this.kind, undo);
@@ -108,6 +104,6 @@ export class StagedImportWriter {
         await finish?.(written, tx);
       });
       return written;
-    });
+    })();
   }
 }

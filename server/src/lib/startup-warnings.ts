@@ -7,14 +7,13 @@
  * to read them.
  */
 export function startupWarnings(setup: {
-  databaseKind: 'pglite' | 'postgres';
   embedded?: boolean;
   redisUrl?: string;
   googleConfigured?: boolean;
   googleTokenKey?: string;
 }): string[] {
   const warnings: string[] = [];
-  if (setup.databaseKind === 'postgres' && !setup.embedded && !setup.redisUrl) {
+  if (!setup.embedded && !setup.redisUrl) {
     warnings.push(
       'Running on PostgreSQL without REDIS_URL: sign-in, rate and live-stream limits are counted per process. ' +
         'Set REDIS_URL before running more than one server process.',

@@ -28,7 +28,7 @@ describe('GET /api/admin/system', () => {
     expect(response.statusCode, response.body).toBe(200);
     const info = SystemInfoSchema.parse(response.json());
     expect(info.relate_version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(info.database.engine).toBe(t.database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL');
+    expect(info.database.engine).toBe('PostgreSQL');
     expect(info.database.version).toMatch(/^\d+/);
     expect(info.database.fsync).toMatch(/^(on|off)$/);
     expect(info.database.synchronous_commit).toBeTruthy();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { SystemInfo } from '@relate/contracts';
 import type { Config } from '../../config';
 import { listBackups } from '../../db/backup';
@@ -29,7 +28,7 @@ export async function systemInfo(
   return {
     relate_version: relateVersion,
     database: {
-      engine: database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
+      engine: 'PostgreSQL',
       version: facts.version,
       embedded,
       data_directory: database.embedded?.directory ?? null,
@@ -39,8 +38,7 @@ export async function systemInfo(
       fsync: facts.fsync,
       synchronous_commit: facts.synchronous_commit,
       size_bytes: facts.size_bytes,
-      // PGlite serves its one connection without a backend of its own in pg_stat_activity.
-      connections: Math.max(1, facts.connections),
+      connections: facts.connections,
     },
     backups: {
       directory,

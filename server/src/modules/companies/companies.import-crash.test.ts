@@ -39,27 +39,17 @@ function failInsert(call: number, message: string) {
   });
 }
 
-/** The statement that fails: a later one on PGlite, so that earlier ones were written. */
-const failAt = () => (t.database.kind === 'pglite' ? 3 : 1);
-
 describe('a company CSV import cut off by a crash', () => {
   it('leaves no company after the restart, and importing the file again adds each once', async () => {
     const { id } = await createUser(t.app);
-    // The process "dies" while writing (PGlite: its third statement of 50; PostgreSQL writes 1,000 at a
-    // time): the write fails, and so does the clean-up a live process would do.
-    failInsert(failAt(), 'killed');
+    // The process "dies" while writing: the write fails, and so does the clean-up a live process would do.
+    failInsert(1, 'killed');
     vi.spyOn(CompaniesRepository.prototype, 'deleteMany').mockRejectedValue(new Error('killed'));
     await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('killed');
     vi.restoreAllMocks();
 
-    if (t.database.kind === 'pglite') {
-      // PGlite writes in transactions of 50: two are there, with the job that undoes them.
-      expect(await names(t, id)).toHaveLength(100);
-      expect(await t.app.services.jobs.list('companies.import.undo')).toHaveLength(1);
-    } else {
-      // PostgreSQL writes the import in one transaction: nothing is left.
-      expect(await names(t, id)).toHaveLength(0);
-    }
+    // The import is one transaction: nothing is left.
+    expect(await names(t, id)).toHaveLength(0);
 
     // The restart: a new process on the same database.
     const restarted = await createTestApp({ database: t.database });
@@ -80,7 +70,7 @@ describe('a company CSV import cut off by a crash', () => {
 
   it('an import that fails while the process lives deletes what it wrote and leaves no undo job', async () => {
     const { id } = await createUser(t.app);
-    failInsert(failAt(), 'disk full');
+    failInsert(1, 'disk full');
     await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('disk full');
     vi.restoreAllMocks();
     expect(await names(t, id)).toHaveLength(0);

@@ -12,7 +12,6 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
-import type { QueryTurns } from '../../db/turns';
 import { openCsv } from '../../lib/csv';
 import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -53,8 +52,8 @@ export type { ContactRow };
  */
 const IMPORT_BATCH_ROWS = 1000;
 /**
- * Contacts per page of the CSV export: read and written as text between two turns of the other
- * requests (issue 30: pages of 2,000, read ahead 16 at a time, held everyone for seconds).
+ * Contacts per page of the CSV export, each read and written as text before the next is asked for
+ * (issue 30: pages of 2,000, read ahead 16 at a time, held everyone for seconds).
  */
 const EXPORT_PAGE = 500;
 /** Rows per DELETE when a failed or abandoned staged import is removed. */
@@ -134,7 +133,6 @@ export class ContactsService {
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
-    private readonly turns: QueryTurns,
     /** PGlite: imports are written in short statements under a pending import (decision 0025). */
     private readonly stagedImports = false,
   ) {
@@ -251,7 +249,7 @@ export class ContactsService {
   /** Every contact as CSV, with a column per custom field. */
   async exportCsv(userId: number): Promise<Readable> {
     const names = await this.customFields.list(userId);
-    return contactsCsv(this.turns.paced(this.repository.all(userId, EXPORT_PAGE)), names);
+    return contactsCsv(this.repository.all(userId, EXPORT_PAGE), names);
   }
 
   /** Contacts sharing a name, as groups: read in one statement (the companies' scan does the same). */
@@ -381,8 +379,7 @@ export class ContactsService {
         batchRows: IMPORT_BATCH_ROWS,
         columns: IMPORT_COPY_COLUMNS,
       });
-    if (this.stagedImports)
-      await this.turns.inBackground(() => this.importStaged(userId, plan.customNames, readRows, result));
+    if (this.stagedImports) await this.importStaged(userId, plan.customNames, readRows, result);
     else
       await this.db.transaction(async (tx) => {
         if (plan.customNames.length > 0)
@@ -415,7 +412,6 @@ export class ContactsService {
     try {
       const rows = readRows(importId);
       for await (const batch of rows.items) {
-        await this.turns.giveWay();
         await this.repository.copyImported([batch]);
         result.imported += batch.rows;
       }
@@ -442,8 +438,7 @@ export class ContactsService {
 
   /** Deletes an import's contacts a slice at a time (each a short statement), then the import. */
   private async purgeImport(userId: number, importId: number) {
-    while ((await this.repository.deleteImportRows(userId, importId, PURGE_BATCH_ROWS)) > 0)
-      await this.turns.giveWay();
+    while ((await this.repository.deleteImportRows(userId, importId, PURGE_BATCH_ROWS)) > 0);
     await this.repository.deleteImport(userId, importId);
     await this.pendingImports?.remove(userId, importId);
   }

@@ -65,14 +65,8 @@ describe('an .ics import cut off by a crash', () => {
     await expect(t.app.services.events.importIcs(user, ics)).rejects.toThrow('killed');
     vi.restoreAllMocks();
 
-    if (t.database.kind === 'pglite') {
-      // PGlite writes in transactions of 100: the first batch is there, with the job that undoes it.
-      expect(await titles(t, id)).toHaveLength(100);
-      expect(await t.app.services.jobs.list('events.import.undo')).toHaveLength(1);
-    } else {
-      // PostgreSQL writes the import in one transaction: nothing is left.
-      expect(await titles(t, id)).toHaveLength(0);
-    }
+    // The import is one transaction: nothing is left.
+    expect(await titles(t, id)).toHaveLength(0);
 
     // The restart: a new process on the same database.
     const restarted = await createTestApp({ database: t.database });

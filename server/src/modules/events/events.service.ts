@@ -7,7 +7,6 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import type { QueryTurns } from '../../db/turns';
 import type { JobRunner } from '../../jobs/job-runner';
 import { StagedImportWriter } from '../../jobs/staged-import';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -58,11 +57,10 @@ export class EventsService {
     private readonly groups: GroupsService,
     private readonly workers: WorkerPool,
     jobs: JobRunner,
-    private readonly turns: QueryTurns,
     /** PGlite: imports are written in short transactions (decision 0025), undone after a crash (0029). */
     private readonly stagedImports: boolean,
   ) {
-    this.staged = new StagedImportWriter(db, jobs, turns, 'events.import.undo', (userId, ids) =>
+    this.staged = new StagedImportWriter(db, jobs, 'events.import.undo', (userId, ids) =>
       this.repository.deleteMany(userId, ids),
     );
   }
@@ -547,10 +545,9 @@ export class EventsService {
       batches.push(rows.slice(start, start + IMPORT_BATCH));
     if (!this.stagedImports) {
       // PostgreSQL: one transaction (other users have other connections); a failure or a crash rolls
-      // it back. Statements of 100 events with a turn of the event loop between them.
+      // it back. Statements of 100 events.
       await this.db.transaction(async (tx) => {
         for (const batch of batches) {
-          await this.turns.giveWay();
           await this.insertBatch(user.id, batch, tx);
         }
         if (rows.length > 0) await this.changed(user.id, tx);

@@ -210,14 +210,6 @@ export class GoogleAuthService {
     await this.db.transaction((tx) => this.repository.deleteAccount(userId, tx));
   }
 
-  /**
-   * At the start of the only process of a PGlite database: a sync still marked running was cut off by
-   * a crash (kill -9, power loss), and would refuse the user's syncs until its claim went stale.
-   */
-  releaseInterruptedSyncs(): Promise<number> {
-    return this.repository.releaseSyncClaims();
-  }
-
   /** The user's refresh token, for the syncs; one sealed with a previous GOOGLE_TOKEN_KEY is sealed again with the current one. */
   async refreshToken(userId: number, db?: Database): Promise<string> {
     const account = await this.repository.account(userId, db);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, inBatches } from '../../db/batches';
 import type { Database } from '../../db/client';
 import {
@@ -126,18 +126,6 @@ export class GoogleRepository {
       .where(and(eq(googleAccounts.userId, userId), eq(googleAccounts.contactsSyncStartedAt, previous)))
       .returning({ userId: googleAccounts.userId });
     return rows.length > 0;
-  }
-
-  /** Releases every sync claim (at the start of the only process of a PGlite database: they were left by a crash). */
-  async releaseSyncClaims(db: Database = this.db): Promise<number> {
-    const rows = await db
-      .update(googleAccounts)
-      .set({ contactsSyncStartedAt: null, calendarSyncStartedAt: null })
-      .where(
-        or(isNotNull(googleAccounts.contactsSyncStartedAt), isNotNull(googleAccounts.calendarSyncStartedAt)),
-      )
-      .returning({ userId: googleAccounts.userId });
-    return rows.length;
   }
 
   async connectedUserIds(db: Database = this.db): Promise<number[]> {

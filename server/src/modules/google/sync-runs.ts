@@ -17,8 +17,7 @@ export interface SyncClaim {
  * The Google syncs running in this process (decision 0029). A run claims its row and renews the claim
  * every SYNC_HEARTBEAT_MS while it runs, so a claim left by a process that died goes stale after
  * STALE_SYNC_RUN_MS instead of refusing the user's syncs for a quarter of an hour; within the process a
- * second run of the same sync is refused before the database is asked. PGlite has one process: the
- * claims left by a crash are released at start (`releaseInterruptedSyncs`).
+ * second run of the same sync is refused before the database is asked.
  */
 export class SyncRuns {
   private readonly running = new Set<string>();

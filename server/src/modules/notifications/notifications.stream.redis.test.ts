@@ -11,9 +11,8 @@ import { RedisStreamSlots } from './stream-slots';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-/** A second connection to the same database, as a second server process would have (PGlite: the same handle). */
+/** A second connection to the same database, as a second server process would have. */
 async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
-  if (database.kind === 'pglite') return database;
   const result = await database.db.execute(sql`select current_database() as name`);
   const [row] = (result as unknown as { rows: { name: string }[] }).rows;
   const url = new URL(process.env.TEST_DATABASE_URL!);

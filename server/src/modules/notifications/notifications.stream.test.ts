@@ -6,9 +6,8 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { MAX_STREAMS_PER_USER, STREAM_RECHECK_MS } from './notifications.stream';
 
-/** A second connection to the same database, as a second server process would have (PGlite: the same handle). */
+/** A second connection to the same database, as a second server process would have. */
 async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
-  if (database.kind === 'pglite') return database;
   const result = await database.db.execute(sql`select current_database() as name`);
   const [row] = (result as unknown as { rows: { name: string }[] }).rows;
   const url = new URL(process.env.TEST_DATABASE_URL!);

@@ -50,10 +50,7 @@ const Code = ({ children }: { children: ReactNode }) => (
 );
 
 function DatabaseFacts({ database }: { database: SystemInfo['database'] }) {
-  const engine =
-    database.engine === 'PGlite'
-      ? `PGlite (PostgreSQL ${database.version})`
-      : `PostgreSQL ${database.version}`;
+  const engine = `${database.engine} ${database.version}`;
   const fsyncOff = database.fsync === 'off' && (
     <div className="flex items-start gap-2 rounded-lg border border-warning/40 bg-warning/10 p-3 text-sm">
       <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-warning" />
