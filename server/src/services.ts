@@ -10,7 +10,6 @@ import { TokenCipher } from './integrations/google/token-cipher';
 import { createStripeClient } from './integrations/stripe/stripe.client';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
-import { StagedImportWriter } from './jobs/staged-import';
 import { createMailer } from './lib/mailer';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
@@ -205,18 +204,7 @@ export async function createServices({
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();
-  const companiesRepository = new CompaniesRepository(db);
-  const companies = new CompaniesService(
-    db,
-    companiesRepository,
-    maintenance,
-    workers,
-    databaseKind === 'pglite'
-      ? new StagedImportWriter(db, jobs, turns, 'companies.import.undo', (userId, ids) =>
-          companiesRepository.deleteMany(userId, ids),
-        )
-      : undefined,
-  );
+  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -227,31 +215,12 @@ export async function createServices({
     maintenance,
     workers,
     turns,
-    databaseKind === 'pglite',
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(
-    db,
-    new EventsRepository(db),
-    users,
-    notifications,
-    groups,
-    workers,
-    jobs,
-    turns,
-    databaseKind === 'pglite',
-  );
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
-  // PGlite has one process: an .ics import still marked in progress was cut off by a crash (decision 0029).
-  if (databaseKind === 'pglite') {
-    const undone = await events.undoInterruptedImports();
-    if (undone.imports > 0) log.warn(undone, 'removed the events of .ics imports cut off by a crash');
-    const companiesUndone = await companies.undoInterruptedImports();
-    if (companiesUndone.imports > 0)
-      log.warn(companiesUndone, 'removed the companies of CSV imports cut off by a crash');
-  }
   const botsRepository = new BotsRepository(db);
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);
   const bots: BotsService = new BotsService(
