@@ -192,8 +192,7 @@ export async function createServices({
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
   const workers = new WorkerPool();
-  const companiesRepository = new CompaniesRepository(db);
-  const companies = new CompaniesService(db, companiesRepository, maintenance, workers, undefined);
+  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -207,16 +206,7 @@ export async function createServices({
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
-  const events = new EventsService(
-    db,
-    new EventsRepository(db),
-    users,
-    notifications,
-    groups,
-    workers,
-    jobs,
-    false,
-  );
+  const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
   groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
   const botsRepository = new BotsRepository(db);
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);

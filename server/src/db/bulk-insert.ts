@@ -41,8 +41,8 @@ function selected(column: Column, name: string): SQL {
   return sql`coalesce(${ref}, ${fallback})`;
 }
 
-/** Rows of a table as the JSON text `insertJsonRows` writes: built anywhere (a worker thread), written later. */
-export interface JsonRows {
+/** Rows of a table as the JSON text `insertJsonRows` writes. */
+interface JsonRows {
   /** The table's column keys the rows carry. */
   keys: string[];
   /** A JSON array of objects keyed by the columns' database names. */
@@ -55,7 +55,7 @@ export interface JsonRows {
  * one out (or undefined), it gets NULL, or the column's default if it has one and is NOT NULL. Date
  * becomes ISO text, objects go into json(b) columns, arrays into array columns.
  */
-export function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<string, unknown>[]): JsonRows {
+function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<string, unknown>[]): JsonRows {
   const columns = getTableColumns(table);
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => key in columns);
   const names = keys.map((key) => columnName(key, columns[key]));
@@ -71,7 +71,7 @@ export function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<s
  * binds tens of thousands of parameters, which costs more to build and send than the insert itself;
  * this keeps CSV imports several times faster. Answers the new ids in row order.
  */
-export async function insertJsonRows<TTable extends PgTable>(
+async function insertJsonRows<TTable extends PgTable>(
   db: Database,
   table: TTable,
   { keys, json, count }: JsonRows,

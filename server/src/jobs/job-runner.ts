@@ -99,20 +99,8 @@ export class JobRunner {
     );
   }
 
-  /** Replaces the payload of the pending job of `kind` and `key`; pass the caller's transaction as `tx`. */
-  async updatePayload<P>(kind: string, key: string, payload: P, tx?: Database): Promise<void> {
-    if (!this.definitions.has(kind)) throw new Error(`job kind '${kind}' is not defined`);
-    await this.repository.updatePayload(kind, key, payload, tx);
-  }
-
-  /** Deletes the pending job of `kind` and `key` (the work it stood guard over completed). */
-  async cancel(kind: string, key: string, tx?: Database): Promise<void> {
-    await this.repository.deletePending(kind, key, tx);
-  }
-
   /**
-   * Runs every pending job of `kind` now, whatever its run_at, and answers how many ran: at the start
-   * of PGlite's only process, the undo jobs that a process killed half-way left behind.
+   * Runs every pending job of `kind` now, whatever its run_at, and answers how many ran.
    */
   async runAllNow(kind: string): Promise<number> {
     const definition = this.definitions.get(kind);

@@ -118,18 +118,6 @@ export class JobsRepository {
     return rowsOf<ClaimedJobRow>(result).map(toClaimedJob);
   }
 
-  /** Replaces the payload of the pending job of `kind` and `key`. */
-  async updatePayload(kind: string, key: string, payload: unknown, db: Database = this.db): Promise<void> {
-    await db.execute(sql`
-      update jobs set payload = ${JSON.stringify(payload ?? {})}::jsonb
-      where kind = ${kind} and key = ${key} and status = 'pending'`);
-  }
-
-  /** Deletes the pending job of `kind` and `key`. */
-  async deletePending(kind: string, key: string, db: Database = this.db): Promise<void> {
-    await db.execute(sql`delete from jobs where kind = ${kind} and key = ${key} and status = 'pending'`);
-  }
-
   async delete(id: number): Promise<void> {
     await this.db.execute(sql`delete from jobs where id = ${id}`);
   }

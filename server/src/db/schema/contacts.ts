@@ -1,15 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -88,8 +78,8 @@ export const contacts = pgTable(
   (t) => [
     // The default order (newest first) and every lookup by owner. Each index slows imports, so only
     // the common sorts have one; other columns sort in memory (about 30 ms at 100,000 contacts).
-    // Migration 0024 adds INCLUDE (import_id), which Drizzle cannot spell: with it the pending-import
-    // test of a page or a count is answered from the index (index-only scans once vacuumed).
+    // Migration 0024 adds INCLUDE (import_id), which Drizzle cannot spell (from when lists left out
+    // pending imports; it stays, harmless, until an index change rebuilds it).
     index('contacts_user_created_at_idx').on(t.userId, t.createdAt, t.id),
     // Case-insensitive substring search, and the filters of the searched columns (LIKE '%...%' on the
     // lower-cased text). One trigram index rather than one per column: each would slow every import.
@@ -107,13 +97,11 @@ export const contactImports = pgTable('contact_imports', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** Still being written (PGlite imports in short transactions): its contacts are not shown yet. */
-  pending: boolean().notNull().default(false),
 });
 
 /**
  * Each user's number of contacts, as differences written by triggers on contacts (migration 0026,
- * decision 0032): the sum of a user's rows, less those of pending imports, is the unfiltered list's total.
+ * decision 0032): the sum of a user's rows is the unfiltered list's total.
  */
 export const contactCounts = pgTable(
   'contact_counts',

@@ -12,7 +12,7 @@ import {
   type CompanyCsvTarget,
   CSV_PREVIEW_ROWS,
 } from '@relate/contracts';
-import type { JsonRows } from '../../db/bulk-insert';
+import type { CopyBatch } from '../../db/bulk-insert';
 import { type CsvTable, openCsv } from '../../lib/csv';
 import { AppError, fieldError } from '../../lib/errors';
 import {
@@ -124,16 +124,16 @@ export async function previewCompaniesCsv(
   return preview;
 }
 
-/** A file read to its end: the valid companies as insert batches, and the rows skipped. */
+/** A file read to its end: the valid companies as COPY batches, and the rows skipped. */
 export interface PreparedCompanies extends Omit<CompanyCsvResult, 'imported'> {
-  batches: JsonRows[];
+  batches: CopyBatch[];
   valid: number;
 }
 
 /**
  * Reads the whole file before anything is written, so a file that cannot be read to its end (or holds
- * too many companies) writes nothing: the valid rows of `userId` as insert batches of `batchRows`
- * (JSON text, which crosses back from the worker as one string per batch), the invalid ones reported by
+ * too many companies) writes nothing: the valid rows of `userId` as batches of `batchRows` (COPY text,
+ * which crosses back from the worker as one string per batch), the invalid ones reported by
  * their spreadsheet row number.
  */
 export async function prepareCompaniesImport(

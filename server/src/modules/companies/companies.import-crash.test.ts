@@ -1,3 +1,4 @@
+import { ListCompaniesQuerySchema } from '@relate/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
@@ -13,7 +14,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const COMPANIES = 180;
+const COMPANIES = 2500;
+const LIST = ListCompaniesQuerySchema.parse({});
 const csv = [
   'Name,Connection strength',
   ...Array.from({ length: COMPANIES }, (_, index) => `Crash Test Company ${index},Good`),
@@ -26,54 +28,90 @@ const names = async (app: TestApp, userId: number) => {
   return result.rows.map((row) => row.name);
 };
 
-/** The `call`th insert statement of an import fails with `message` (the ones before it are written). */
-function failInsert(call: number, message: string) {
-  const insertPrepared = CompaniesRepository.prototype.insertPrepared;
-  let inserts = 0;
-  vi.spyOn(CompaniesRepository.prototype, 'insertPrepared').mockImplementation(function (
+/** The import's COPY fails with `message` after its first batch has gone to the database. */
+function failCopy(message: string) {
+  const copyImported = CompaniesRepository.prototype.copyImported;
+  vi.spyOn(CompaniesRepository.prototype, 'copyImported').mockImplementation(function (
     this: CompaniesRepository,
-    ...args
+    batches,
+    db,
   ) {
-    if (++inserts === call) return Promise.reject(new Error(message));
-    return insertPrepared.apply(this, args);
+    const failing = async function* () {
+      let sent = 0;
+      for await (const batch of batches) {
+        if (sent++ === 1) throw new Error(message);
+        yield batch;
+      }
+    };
+    return copyImported.call(this, failing(), db);
   });
 }
 
-describe('a company CSV import cut off by a crash', () => {
-  it('leaves no company after the restart, and importing the file again adds each once', async () => {
+/** The import's COPY waits, its first batch sent, until `release` is called (its transaction open). */
+function holdCopy() {
+  const copyImported = CompaniesRepository.prototype.copyImported;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reached = () => {};
+  const waiting = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  vi.spyOn(CompaniesRepository.prototype, 'copyImported').mockImplementation(function (
+    this: CompaniesRepository,
+    batches,
+    db,
+  ) {
+    const held = async function* () {
+      let sent = 0;
+      for await (const batch of batches) {
+        if (sent++ === 1) {
+          reached();
+          await released;
+        }
+        yield batch;
+      }
+    };
+    return copyImported.call(this, held(), db);
+  });
+  return { waiting, release };
+}
+
+describe('a company CSV import (one transaction, one COPY)', () => {
+  it('shows none of its companies while it runs, then all of them at once', async () => {
     const { id } = await createUser(t.app);
-    // The process "dies" while writing: the write fails, and so does the clean-up a live process would do.
-    failInsert(1, 'killed');
-    vi.spyOn(CompaniesRepository.prototype, 'deleteMany').mockRejectedValue(new Error('killed'));
+    const held = holdCopy();
+    const importing = t.app.services.companies.importCsv(id, csv);
+    await held.waiting;
+    expect(await names(t, id)).toHaveLength(0);
+    expect((await t.app.services.companies.list(id, LIST)).total).toBe(0);
+    held.release();
+    expect(await importing).toMatchObject({ imported: COMPANIES });
+    expect(await names(t, id)).toHaveLength(COMPANIES);
+    expect((await t.app.services.companies.list(id, LIST)).total).toBe(COMPANIES);
+  });
+
+  it('cut off half-way leaves no company, also after a restart, and importing the file again adds each once', async () => {
+    const { id } = await createUser(t.app);
+    failCopy('killed');
     await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('killed');
     vi.restoreAllMocks();
-
-    // The import is one transaction: nothing is left.
     expect(await names(t, id)).toHaveLength(0);
 
     // The restart: a new process on the same database.
     const restarted = await createTestApp({ database: t.database });
     try {
       expect(await names(restarted, id)).toHaveLength(0);
-      expect(await restarted.app.services.jobs.list('companies.import.undo')).toHaveLength(0);
       expect(await restarted.app.services.companies.importCsv(id, csv)).toMatchObject({
         imported: COMPANIES,
       });
       const imported = await names(restarted, id);
       expect(imported).toHaveLength(COMPANIES);
       expect(new Set(imported).size).toBe(COMPANIES);
-      expect(await restarted.app.services.jobs.list('companies.import.undo')).toHaveLength(0);
+      expect((await restarted.app.services.companies.list(id, LIST)).total).toBe(COMPANIES);
     } finally {
       await restarted.app.close();
     }
-  });
-
-  it('an import that fails while the process lives deletes what it wrote and leaves no undo job', async () => {
-    const { id } = await createUser(t.app);
-    failInsert(1, 'disk full');
-    await expect(t.app.services.companies.importCsv(id, csv)).rejects.toThrow('disk full');
-    vi.restoreAllMocks();
-    expect(await names(t, id)).toHaveLength(0);
-    expect(await t.app.services.jobs.list('companies.import.undo')).toHaveLength(0);
   });
 });

@@ -1,8 +1,9 @@
 import type { CompanyListOptions, CompanySort } from '@relate/contracts';
 import { and, count, eq, getTableColumns, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '../../db/bounded-count';
-import { insertJsonRows, insertRowsAsJson, type JsonRows, rowsAsJson } from '../../db/bulk-insert';
+import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { carriedColumns, copyLines } from '../../db/copy-format';
 import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
 import { containing, searchTextContains } from '../../db/text-search';
 
@@ -12,15 +13,26 @@ const { searchText: _searchText, ...COMPANY_COLUMNS } = getTableColumns(companie
 export type CompanyRow = Omit<typeof companies.$inferSelect, 'searchText'>;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
+/** The columns an import may write: every one but the id, the timestamps (defaults) and the search text. */
+const IMPORT_COPY_COLUMNS = copyColumns(
+  companies,
+  Object.keys(COMPANY_COLUMNS).filter((key) => !['id', 'createdAt', 'updatedAt'].includes(key)),
+);
+
 /**
- * Companies of `userId` as one batch of an import: JSON text built away from the database (on a worker
- * thread, see companies.csv-file.ts) and written by `insertPrepared`.
+ * Companies of `userId` as one batch of an import: COPY text built away from the database (on a worker
+ * thread, see companies.csv-file.ts) and written by `copyImported`.
  */
-export const importBatch = (userId: number, values: CompanyValues[]): JsonRows =>
-  rowsAsJson(
-    companies,
-    values.map((value) => ({ ...value, tags: value.tags ?? [], domains: value.domains ?? [], userId })),
-  );
+export function importBatch(userId: number, values: CompanyValues[]): CopyBatch {
+  const rows = values.map((value) => ({
+    ...value,
+    tags: value.tags ?? [],
+    domains: value.domains ?? [],
+    userId,
+  }));
+  const columns = carriedColumns(IMPORT_COPY_COLUMNS, rows);
+  return { keys: columns.map((column) => column.key), text: copyLines(columns, rows) };
+}
 
 /** Sort keys as the sort indexes of the companies schema spell them. */
 const SORT_KEYS: Record<CompanySort, { key: SQL; nullable: boolean }> = {
@@ -153,9 +165,9 @@ export class CompaniesRepository {
     );
   }
 
-  /** Writes one batch of an import (built by `prepareCompaniesImport`); answers the new ids. */
-  insertPrepared(batch: JsonRows, db: Database = this.db): Promise<number[]> {
-    return insertJsonRows(db, companies, batch);
+  /** Streams an import's batches (built by `prepareCompaniesImport`) into one COPY, inside the transaction `db`. */
+  copyImported(batches: AsyncIterable<CopyBatch> | Iterable<CopyBatch>, db: Database): Promise<void> {
+    return copyInto(db, companies, batches);
   }
 
   async update(

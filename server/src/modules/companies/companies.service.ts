@@ -12,7 +12,6 @@ import type {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
-import type { StagedImportWriter } from '../../jobs/staged-import';
 import { notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CompanyCombine } from './companies.csv';
@@ -26,13 +25,8 @@ import {
 } from './companies.mappers';
 import { type CompaniesRepository, isFiltered } from './companies.repository';
 
-/**
- * Rows per insert statement of an import. PGlite: with the four trigram indexes, 100 companies took
- * 20-40 ms of CPU per statement, 50 take half that: another user's request waits at most one statement.
- * PostgreSQL: larger, all inside one transaction.
- */
-const PGLITE_BATCH_ROWS = 50;
-const POSTGRES_BATCH_ROWS = 1000;
+/** Rows per batch of COPY text the worker thread answers (all stream into one COPY). */
+const IMPORT_BATCH_ROWS = 1000;
 
 export class CompaniesService {
   constructor(
@@ -40,18 +34,7 @@ export class CompaniesService {
     private readonly repository: CompaniesRepository,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
-    /** PGlite: an import writes in short transactions that give way to requests, undone after a crash. */
-    private readonly staged?: StagedImportWriter,
   ) {}
-
-  /**
-   * At the start of PGlite's only process: deletes the companies of imports a crash cut off. Answers how
-   * many imports and companies.
-   */
-  async undoInterruptedImports(): Promise<{ imports: number; companies: number }> {
-    const { imports, rows } = (await this.staged?.undoInterrupted()) ?? { imports: 0, rows: 0 };
-    return { imports, companies: rows };
-  }
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
     // The stats are one row kept by triggers (decision 0028); unfiltered, the list's total is theirs. A
@@ -117,10 +100,8 @@ export class CompaniesService {
   /**
    * Imports every valid row; invalid rows are skipped and reported by their spreadsheet row number. The
    * whole file is read on a worker thread first, so a file that cannot be read to its end writes
-   * nothing. On PostgreSQL the rows are written in one transaction. On PGlite, whose one connection
-   * every user shares, they are written in short transactions that give way to requests' queries between
-   * them (another user waits for one statement, not the import); rows show as they land, and a failed
-   * write, or the next start after a crash, deletes the rows already written (decisions 0029, 0030).
+   * nothing. The rows stream into one COPY in one transaction: they appear at its commit, all at once,
+   * and a failed write or a crash leaves none.
    */
   async importCsv(
     userId: number,
@@ -128,21 +109,15 @@ export class CompaniesService {
     customMapping?: CompanyMapping,
     combine?: CompanyCombine | null,
   ): Promise<CompanyCsvResult> {
-    const batchRows = this.staged ? PGLITE_BATCH_ROWS : POSTGRES_BATCH_ROWS;
     const { batches, valid, skipped, errors } = await this.workers.run(
       'prepareCompanies',
       userId,
       csvData,
       customMapping,
       combine,
-      batchRows,
+      IMPORT_BATCH_ROWS,
     );
-    if (this.staged)
-      await this.staged.write(userId, batches, (batch, tx) => this.repository.insertPrepared(batch, tx));
-    else
-      await this.db.transaction(async (tx) => {
-        for (const batch of batches) await this.repository.insertPrepared(batch, tx);
-      });
+    if (valid > 0) await this.db.transaction((tx) => this.repository.copyImported(batches, tx));
     await this.maintenance.afterBulkWrite('companies', valid);
     return { imported: valid, skipped, errors };
   }

@@ -1,7 +1,7 @@
 /**
- * A contacts CSV import's rows, read, checked and turned into COPY text on a worker thread, so that on
- * PGlite the main thread only runs the statements: reading 100,000 rows took about 2 s of the thread
- * that PGlite and every request share (decision 38). No database, no request.
+ * A contacts CSV import's rows, read, checked and turned into COPY text on a worker thread: reading
+ * 100,000 rows takes about 2 s of CPU, kept off the thread that serves every request (decision 38).
+ * The main thread streams the text into the import's COPY. No database, no request.
  */
 import fs from 'node:fs';
 import type { CopyBatch } from '../../db/bulk-insert';
@@ -20,7 +20,7 @@ export interface ImportBatch extends CopyBatch {
   rows: number;
 }
 
-/** The first batch is small: the main thread starts writing while the rest is read. */
+/** The first batch is small: the COPY starts while the rest is read. */
 const FIRST_BATCH_ROWS = 100;
 
 /** What an import read: rows in the file, rows skipped, and the reasons (at most 1,000 of each kind). */

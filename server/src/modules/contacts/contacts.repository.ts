@@ -37,11 +37,6 @@ export interface PeopleListOptions {
   order: 'asc' | 'desc';
   /** Column key (a contact field, custom_<name> or created_at) → substring to find. */
   filters: Record<string, string>;
-  /**
-   * Imports still being written, whose rows the list leaves out, when the caller knows them all
-   * (PendingImports); without it the statement looks them up.
-   */
-  hiddenImports?: number[];
 }
 
 export interface ContactMatchKeys {
@@ -59,23 +54,8 @@ export interface NamesakeOf {
 /** A user's id, or the placeholder for it in a statement built once per shape (people-pages.repository.ts). */
 export type UserRef = number | Placeholder;
 
-/**
- * The user's contacts as they see them: those of an import still being written (pending, decision 0025)
- * are left out until it completes. The pending imports are a handful of ids at most, looked up once per
- * query as an array (an InitPlan). Spelled `<> all(array)` rather than `not in (subquery)`: the planner
- * takes a NOT IN subquery to keep half the rows, and with that estimate a deep page sorted all of the
- * user's rows instead of reading an index (decision 0028).
- */
-export const ownedBy = (userId: UserRef): SQL =>
-  and(
-    eq(contacts.userId, userId),
-    sql`coalesce(${contacts.importId}, 0) <> all(${pendingImportIds(userId)})`,
-  )!;
-
-/** The ids of the user's pending imports, as an array (empty when there are none). */
-export const pendingImportIds = (userId: UserRef): SQL =>
-  sql`coalesce((select array_agg(${contactImports.id}) from ${contactImports}
-    where ${contactImports.userId} = ${userId} and ${contactImports.pending}), '{}')`;
+/** The user's contacts. */
+export const ownedBy = (userId: UserRef): SQL => eq(contacts.userId, userId);
 
 /** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
 const comparedFields = sql`(${contacts.firstName}, ${contacts.lastName}, ${contacts.gender}, ${contacts.birthday},
@@ -155,10 +135,7 @@ export class ContactsRepository {
     return insertRowsAsJson(db, contacts, rows);
   }
 
-  /**
-   * Writes an import's batches (contacts.import-rows.ts), one COPY each: on PostgreSQL inside the
-   * transaction `db`.
-   */
+  /** Streams an import's batches (contacts.import-rows.ts) into one COPY, inside the transaction `db`. */
   copyImported(
     batches: AsyncIterable<CopyBatch> | Iterable<CopyBatch>,
     db: Database = this.db,
@@ -202,52 +179,10 @@ export class ContactsRepository {
     return row.value;
   }
 
-  /** A new import of the user's, whose id the imported rows carry; `pending` hides them until completed. */
-  async createImport(userId: number, db: Database = this.db, pending = false): Promise<number> {
-    const [row] = await db
-      .insert(contactImports)
-      .values({ userId, pending })
-      .returning({ id: contactImports.id });
+  /** A new import of the user's, whose id the imported rows carry. */
+  async createImport(userId: number, db: Database = this.db): Promise<number> {
+    const [row] = await db.insert(contactImports).values({ userId }).returning({ id: contactImports.id });
     return row.id;
-  }
-
-  /** The import's contacts become visible (one row changes, whatever their number). */
-  async completeImport(userId: number, importId: number, db: Database = this.db): Promise<void> {
-    await db
-      .update(contactImports)
-      .set({ pending: false })
-      .where(and(eq(contactImports.userId, userId), eq(contactImports.id, importId)));
-  }
-
-  /** Every user's imports still marked pending (PendingImports' first read). */
-  allPendingImports(db: Database = this.db): Promise<{ userId: number; id: number }[]> {
-    return db
-      .select({ userId: contactImports.userId, id: contactImports.id })
-      .from(contactImports)
-      .where(eq(contactImports.pending, true));
-  }
-
-  /** The user's imports still marked pending (written now, or left by a crash). */
-  async pendingImports(userId: number, db: Database = this.db): Promise<number[]> {
-    const rows = await db
-      .select({ id: contactImports.id })
-      .from(contactImports)
-      .where(and(eq(contactImports.userId, userId), contactImports.pending));
-    return rows.map((row) => row.id);
-  }
-
-  /** Deletes up to `limit` of an import's contacts; answers how many (0: none left). */
-  async deleteImportRows(userId: number, importId: number, limit: number, db: Database = this.db) {
-    const some = db
-      .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(eq(contacts.userId, userId), eq(contacts.importId, importId)))
-      .limit(limit);
-    const rows = await db
-      .delete(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, some)))
-      .returning({ id: contacts.id });
-    return rows.length;
   }
 
   async importExists(userId: number, importId: number, db: Database = this.db): Promise<boolean> {

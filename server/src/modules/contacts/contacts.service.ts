@@ -39,16 +39,14 @@ import {
   type ContactValues,
   IMPORT_COPY_COLUMNS,
 } from './contacts.repository';
-import { PendingImports } from './pending-imports';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
 /** The stored contact, for services that work on rows (Google sync). */
 export type { ContactRow };
 
 /**
- * Rows per COPY of an import: on PGlite about 60 ms each on this machine, at most about 80 ms, which is
- * how long another user's query may wait behind one (decision 38). Each statement commits on its own:
- * 100,000 rows took 6.2 s of statements in COPYs of 250 rows and 5.8 s in COPYs of 1,000.
+ * Rows per batch a worker thread sends an import's COPY: the batches stream into one COPY from stdin,
+ * so this only sets how much text crosses between the threads at a time.
  */
 const IMPORT_BATCH_ROWS = 1000;
 /**
@@ -56,13 +54,8 @@ const IMPORT_BATCH_ROWS = 1000;
  * (issue 30: pages of 2,000, read ahead 16 at a time, held everyone for seconds).
  */
 const EXPORT_PAGE = 500;
-/** Rows per DELETE when a failed or abandoned staged import is removed. */
-const PURGE_BATCH_ROWS = 400;
 /** Rows whose values the preview checks against the fields their columns go to. */
 const CHECKED_ROWS = 50;
-
-/** An import's rows, read on a worker thread (contacts.import-rows.ts). */
-type ImportRows = ReturnType<WorkerPool['stream']>;
 
 /** The batches, counting their rows into `result.imported` as they pass. */
 async function* counted(batches: AsyncIterable<ImportBatch>, result: CsvImportResult) {
@@ -133,16 +126,7 @@ export class ContactsService {
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool,
-    /** PGlite: imports are written in short statements under a pending import (decision 0025). */
-    private readonly stagedImports = false,
-  ) {
-    if (stagedImports) this.pendingImports = new PendingImports(() => repository.allPendingImports());
-  }
-
-  /** Imports this process is writing now (the others still pending were left by a crash). */
-  private readonly runningImports = new Set<number>();
-  /** Every pending import, whose rows lists leave out (PGlite: one process writes them all). */
-  private readonly pendingImports?: PendingImports;
+  ) {}
 
   /**
    * A page of the list as the JSON the API sends: the database writes the people (decision 0031), and
@@ -157,7 +141,6 @@ export class ContactsService {
       sort,
       order,
       filters: columnFilters(query),
-      hiddenImports: await this.pendingImports?.of(userId),
     });
     return `{"people":${peopleJson},"total":${total},"total_capped":${totalCapped},"page":${page},"page_size":${page_size}}`;
   }
@@ -344,15 +327,10 @@ export class ContactsService {
   /**
    * Imports every valid row. Bad rows are skipped and reported by their spreadsheet row number. Custom
    * fields named in the mapping join the user's list (within its limits: 400 naming `mapping`). The rows
-   * carry the import's id, for undo. A file that cannot be read to the end writes nothing. A worker
-   * thread reads the rows and sends them in batches of IMPORT_BATCH_ROWS, each written as one COPY while
-   * it reads the next.
-   *
-   * On PostgreSQL the COPYs run inside one transaction (the pool has other connections). On PGlite,
-   * whose one connection every user shares, each is a statement of its own, giving way to requests'
-   * queries between them, under an import marked pending, so
-   * they stay invisible until it is marked complete; an import that fails is deleted again, and one
-   * left pending by a crash is deleted before the user's next import (decision 0025).
+   * carry the import's id, for undo. A worker thread reads the rows and sends them as COPY text, which
+   * streams into one COPY from stdin while it reads on; it all runs in one transaction, so the rows
+   * appear at its commit, all at once, and a file that cannot be read to the end, a failed write or a
+   * crash leaves nothing.
    */
   async importCsv(
     userId: number,
@@ -370,8 +348,11 @@ export class ContactsService {
       warnings: [],
       importId: null,
     };
-    const readRows = (importId: number) =>
-      this.workers.stream('contactImportRows', {
+    await this.db.transaction(async (tx) => {
+      if (plan.customNames.length > 0)
+        await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
+      const importId = await this.repository.createImport(userId, tx);
+      const rows = this.workers.stream('contactImportRows', {
         path: file.path,
         fields,
         userId,
@@ -379,68 +360,14 @@ export class ContactsService {
         batchRows: IMPORT_BATCH_ROWS,
         columns: IMPORT_COPY_COLUMNS,
       });
-    if (this.stagedImports) await this.importStaged(userId, plan.customNames, readRows, result);
-    else
-      await this.db.transaction(async (tx) => {
-        if (plan.customNames.length > 0)
-          await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
-        const importId = await this.repository.createImport(userId, tx);
-        const rows = readRows(importId);
-        await this.repository.copyImported(counted(rows.items, result), tx);
-        Object.assign(result, await rows.result);
-        result.importId = result.imported > 0 ? importId : null;
-        if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
-      });
+      await this.repository.copyImported(counted(rows.items, result), tx);
+      Object.assign(result, await rows.result);
+      result.importId = result.imported > 0 ? importId : null;
+      if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
+    });
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
     return result;
-  }
-
-  private async importStaged(
-    userId: number,
-    customNames: string[],
-    readRows: (importId: number) => ImportRows,
-    result: CsvImportResult,
-  ) {
-    await this.removeAbandonedImports(userId);
-    const importId = await this.db.transaction(async (tx) => {
-      if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
-      return this.repository.createImport(userId, tx, true);
-    });
-    await this.pendingImports?.add(userId, importId);
-    this.runningImports.add(importId);
-    try {
-      const rows = readRows(importId);
-      for await (const batch of rows.items) {
-        await this.repository.copyImported([batch]);
-        result.imported += batch.rows;
-      }
-      Object.assign(result, await rows.result);
-      if (result.imported > 0) {
-        await this.repository.completeImport(userId, importId);
-        result.importId = importId;
-      } else await this.repository.deleteImport(userId, importId);
-      await this.pendingImports?.remove(userId, importId);
-    } catch (error) {
-      result.imported = 0;
-      await this.purgeImport(userId, importId);
-      throw error;
-    } finally {
-      this.runningImports.delete(importId);
-    }
-  }
-
-  /** Pending imports of the user's that no import in this process is writing: left by a crash. */
-  private async removeAbandonedImports(userId: number) {
-    for (const importId of await this.repository.pendingImports(userId))
-      if (!this.runningImports.has(importId)) await this.purgeImport(userId, importId);
-  }
-
-  /** Deletes an import's contacts a slice at a time (each a short statement), then the import. */
-  private async purgeImport(userId: number, importId: number) {
-    while ((await this.repository.deleteImportRows(userId, importId, PURGE_BATCH_ROWS)) > 0);
-    await this.repository.deleteImport(userId, importId);
-    await this.pendingImports?.remove(userId, importId);
   }
 
   /** Undo: deletes exactly the contacts an import created, unless one of them was edited since (409). */

@@ -1,5 +1,5 @@
 import type { Person } from '@relate/contracts';
-import { and, eq, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { and, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { boundedCountUpTo, boundedTotal, countLimit } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { dialect } from '../../db/dialect';
@@ -9,7 +9,7 @@ import { contactCounts, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { ownValue } from '../../lib/field-bag';
 import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
-import { ownedBy, type PeopleListOptions, pendingImportIds } from './contacts.repository';
+import { ownedBy, type PeopleListOptions } from './contacts.repository';
 
 /** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
 function personFieldJson(field: PersonField): SQL {
@@ -90,13 +90,11 @@ const LATE_ROW_LOOKUP_FROM_OFFSET = 500;
 
 /**
  * What a list statement's text depends on; everything else (the user, the search and filter values,
- * the page, the pending imports' ids) is a parameter. Lists of one shape share one statement.
+ * the page) is a parameter. Lists of one shape share one statement.
  */
 interface PageShape {
   /** No search or filter: the kept total instead of the bounded count. */
   exact: boolean;
-  /** Pending imports: looked up by the statement, given as ids, or known to be none (PendingImports). */
-  hidden: 'lookup' | 'given' | 'none';
   search: boolean;
   /** The filtered column keys, in the query's order. */
   filters: string[];
@@ -113,10 +111,8 @@ function shapeOf(options: PeopleListOptions, offset: number): PageShape {
   const filters = Object.entries(options.filters)
     .filter(([key, value]) => value && columnText(key))
     .map(([key]) => key);
-  const hidden = options.hiddenImports;
   return {
     exact: !options.q && filters.length === 0,
-    hidden: hidden === undefined ? 'lookup' : hidden.length > 0 ? 'given' : 'none',
     search: Boolean(options.q),
     filters,
     sort: options.sort,
@@ -132,7 +128,6 @@ function valuesOf(userId: number, options: PeopleListOptions, shape: PageShape, 
     size: options.page_size,
     offset,
     countLimit: countLimit(offset),
-    hidden: options.hiddenImports,
     q: options.q ? containing(options.q) : undefined,
   };
   shape.filters.forEach((key, index) => {
@@ -141,33 +136,15 @@ function valuesOf(userId: number, options: PeopleListOptions, shape: PageShape, 
   return values;
 }
 
-/** The user's contacts a list shows: `ownedBy`'s rule, or with the pending imports' ids given. */
-function listedBy(hidden: PageShape['hidden']): SQL {
-  if (hidden === 'lookup') return ownedBy(USER);
-  if (hidden === 'none') return eq(contacts.userId, USER);
-  return and(
-    eq(contacts.userId, USER),
-    sql`coalesce(${contacts.importId}, 0) <> all(${placeholder('hidden')}::integer[])`,
-  )!;
-}
-
 /**
  * How many contacts the user has, as a list without search or filters shows them: the sum of what the
- * triggers on contacts wrote to contact_counts (migration 0026, decision 0032), less pending imports.
+ * triggers on contacts wrote to contact_counts (migration 0026, decision 0032).
  */
-function listedTotal(hidden: PageShape['hidden']): SQL {
-  const pending =
-    hidden === 'lookup'
-      ? sql` and coalesce(${contactCounts.importId}, 0) <> all(${pendingImportIds(USER)})`
-      : hidden === 'given'
-        ? sql` and coalesce(${contactCounts.importId}, 0) <> all(${placeholder('hidden')}::integer[])`
-        : sql``;
-  return sql`(select coalesce(sum(${contactCounts.delta}), 0) from ${contactCounts}
-    where ${contactCounts.userId} = ${USER}${pending})`;
-}
+const listedTotal = sql`(select coalesce(sum(${contactCounts.delta}), 0) from ${contactCounts}
+    where ${contactCounts.userId} = ${USER})`;
 
 function listCondition(shape: PageShape): SQL {
-  const conditions = [listedBy(shape.hidden)];
+  const conditions = [ownedBy(USER)];
   if (shape.search) conditions.push(searchTextLike(contacts.searchText, placeholder('q')));
   shape.filters.forEach((key, index) => {
     const value = placeholder(`filter${index}`);
@@ -196,7 +173,7 @@ function pageStatement(db: Database, shape: PageShape): SQL {
         (select ${contacts.id} from ${contacts} where ${condition} ${page})`
     : sql`select * from ${contacts} where ${condition} ${page}`;
   const total = shape.exact
-    ? listedTotal(shape.hidden)
+    ? listedTotal
     : boundedCountUpTo(db, contacts, condition, placeholder('countLimit'));
   return sql`select ${total} as matched, coalesce(json_agg(person order by ${order}), '[]')::text as people
     from (${rows}) as ${contacts}, lateral ${PERSON_RECORD} as person`;

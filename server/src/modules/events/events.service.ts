@@ -7,8 +7,6 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
-import type { JobRunner } from '../../jobs/job-runner';
-import { StagedImportWriter } from '../../jobs/staged-import';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
@@ -36,7 +34,7 @@ export const MAX_RANGE_DAYS = 400;
 /** Occurrences one calendar request may expand to (a year of 50 daily series). */
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
-/** Events an import writes per statement (and on PGlite per transaction). */
+/** Events an import writes per statement (all in one transaction). */
 const IMPORT_BATCH = 100;
 
 /** Runs inside the transaction that deletes an event of `userId`. */
@@ -47,7 +45,6 @@ type EventsChangedListener = (userId: number, tx: Database) => Promise<void>;
 export class EventsService {
   private readonly deletedListeners: EventDeletedListener[] = [];
   private readonly changedListeners: EventsChangedListener[] = [];
-  private readonly staged: StagedImportWriter;
 
   constructor(
     private readonly db: Database,
@@ -56,23 +53,7 @@ export class EventsService {
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
     private readonly workers: WorkerPool,
-    jobs: JobRunner,
-    /** PGlite: imports are written in short transactions (decision 0025), undone after a crash (0029). */
-    private readonly stagedImports: boolean,
-  ) {
-    this.staged = new StagedImportWriter(db, jobs, 'events.import.undo', (userId, ids) =>
-      this.repository.deleteMany(userId, ids),
-    );
-  }
-
-  /**
-   * At the start of PGlite's only process: deletes the events of the .ics imports a crash cut off
-   * (they were written in transactions of 100, each one visible). Answers how many imports and events.
-   */
-  async undoInterruptedImports(): Promise<{ imports: number; events: number }> {
-    const { imports, rows } = await this.staged.undoInterrupted();
-    return { imports, events: rows };
-  }
+  ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */
   async inRange(user: AuthUser, from: Date, to: Date): Promise<CalendarEvent[]> {
@@ -543,35 +524,18 @@ export class EventsService {
     const batches: ImportedEvent[][] = [];
     for (let start = 0; start < rows.length; start += IMPORT_BATCH)
       batches.push(rows.slice(start, start + IMPORT_BATCH));
-    if (!this.stagedImports) {
-      // PostgreSQL: one transaction (other users have other connections); a failure or a crash rolls
-      // it back. Statements of 100 events.
-      await this.db.transaction(async (tx) => {
-        for (const batch of batches) {
-          await this.insertBatch(user.id, batch, tx);
-        }
-        if (rows.length > 0) await this.changed(user.id, tx);
-      });
-      return result;
-    }
-    // PGlite: in transactions of 100 events (30-60 ms each here), their changed occurrences with them:
-    // one-row inserts of 5,000 events took 25 s, and even one transaction of batched inserts held
-    // PGlite's only connection, shared by every user, for over a second. If a batch fails, the batches
-    // already written are deleted again; if the process dies, the undo job, which each batch's
-    // transaction brings up to date, deletes them at the next start (decision 0029).
-    await this.staged.write(
-      user.id,
-      batches,
-      (batch, tx) => this.insertBatch(user.id, batch, tx),
-      async (written, tx) => {
-        if (written.length > 0) await this.changed(user.id, tx);
-      },
-    );
+    // One transaction: the events appear at its commit, all at once, and a failure or a crash rolls it
+    // back. Inserts rather than a COPY: an override needs its series' id, and the ids are generated
+    // always (a COPY cannot be given them); an import holds at most MAX_ICS_EVENTS.
+    await this.db.transaction(async (tx) => {
+      for (const batch of batches) await this.insertBatch(user.id, batch, tx);
+      if (rows.length > 0) await this.changed(user.id, tx);
+    });
     return result;
   }
 
-  /** One batch of parsed events with their changed occurrences; answers every id written. */
-  private async insertBatch(userId: number, batch: ImportedEvent[], tx: Database): Promise<number[]> {
+  /** One batch of parsed events with their changed occurrences. */
+  private async insertBatch(userId: number, batch: ImportedEvent[], tx: Database): Promise<void> {
     const ids = await this.repository.insertMany(
       userId,
       batch.map((row) => row.values),
@@ -580,9 +544,7 @@ export class EventsService {
     const overrides = batch.flatMap(({ overrides }, index) =>
       overrides.map((override) => ({ ...override, seriesId: ids[index] })),
     );
-    return overrides.length > 0
-      ? [...ids, ...(await this.repository.insertMany(userId, overrides, tx))]
-      : ids;
+    if (overrides.length > 0) await this.repository.insertMany(userId, overrides, tx);
   }
 
   private async ownedOrThrow(user: AuthUser, id: number, db: Database = this.db): Promise<EventWithOwner> {
