@@ -3,7 +3,8 @@ import path from 'node:path';
 
 export class DataDirLockedError extends Error {}
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` is alive (EPERM: alive, another user's). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { isRunning } from './data-dir-lock';
 import { type PostgresBinaries, postgresBinaries } from './embedded-postgres/binaries';
 import {
   type ClusterPaths,
@@ -117,15 +118,6 @@ function postmasterPid(paths: ClusterPaths): number | undefined {
     return Number.isFinite(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../test/migrations-before';
 
 /**
  * Migration 0024 on a database that already holds contacts and companies (decision 0028): the stored
@@ -22,14 +22,7 @@ describe('migration 0024 on existing data', () => {
   let before: string;
 
   beforeAll(async () => {
-    // The migrations before 0024, as a database created before it has them.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-migration-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < TAG);
-    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries as { tag: string }[])
-      fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    before = migrationsBefore(TAG);
     client = await PGlite.create('memory://', { extensions: { pg_trgm } });
     await migrate(drizzle({ client }), { migrationsFolder: before });
   });

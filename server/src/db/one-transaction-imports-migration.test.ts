@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../test/migrations-before';
 import { createPostgresDatabase } from '../../test/test-database';
 
 /**
@@ -21,14 +21,7 @@ describe('migration 0032 on what interrupted staged imports left', () => {
   let before: string;
 
   beforeAll(async () => {
-    // The migrations before 0032, as a database created before it has them.
-    before = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-migration-'));
-    fs.mkdirSync(path.join(before, 'meta'));
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((entry: { tag: string }) => entry.tag < TAG);
-    fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries as { tag: string }[])
-      fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+    before = migrationsBefore(TAG);
     database = await createPostgresDatabase();
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
