@@ -33,7 +33,7 @@ export interface ImportRun {
 
 let built = false;
 /** The compiled server, as `npm start` runs it. */
-function buildServer() {
+export function buildServer() {
   if (built) return;
   const root = path.resolve(import.meta.dirname, '..');
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });

@@ -74,6 +74,24 @@ export class TasksRepository {
       .orderBy(users.email);
   }
 
+  /**
+   * The owner's project of that name, created (with the owner as participant) if there is none. Two
+   * requests creating the same new project at once both get it: the second insert waits for the first
+   * to commit, does nothing, and the lookup after it sees the first one's row.
+   */
+  async ownProjectNamed(ownerId: number, name: string, db: Database): Promise<ProjectRow> {
+    const [created] = await db.insert(projects).values({ ownerId, name }).onConflictDoNothing().returning();
+    if (created) {
+      await db.insert(projectParticipants).values({ projectId: created.id, userId: ownerId });
+      return created;
+    }
+    const [existing] = await db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.ownerId, ownerId), sql`lower(${projects.name}) = lower(${name})`));
+    return existing;
+  }
+
   async insertProject(ownerId: number, name: string, db: Database = this.db): Promise<ProjectRow> {
     const [row] = await db.insert(projects).values({ ownerId, name }).returning();
     await db.insert(projectParticipants).values({ projectId: row.id, userId: ownerId });

@@ -51,6 +51,19 @@ describe('tasks and projects', () => {
     expect(listed.find((p: { name: string }) => p.name === 'Website').participants).toEqual([ann.email]);
   });
 
+  it('creates tasks sent at once into one new project, all of them (a race made the others 500)', async () => {
+    const ann = await createUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        t.as(ann).post('/api/tasks', { title: `Parallel ${index}`, project: 'Launch' }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    const projects = await projectsOf(ann);
+    expect(Object.keys(projects)).toEqual(['Launch']);
+    expect(projects.Launch).toHaveLength(8);
+  });
+
   it('refuses a blank or repeated project name and bad task input with 400/409 naming the field', async () => {
     const ann = await createUser(t.app);
     expect((await t.as(ann).post('/api/projects', { name: '  ' })).json().details[0]).toMatchObject({

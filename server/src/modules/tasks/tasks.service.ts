@@ -178,7 +178,7 @@ export class TasksService {
     const id = await this.db.transaction(async (tx) => {
       const project =
         (await this.findProject(user, body.project, tx)) ??
-        (await this.repository.insertProject(user.id, body.project, tx));
+        (await this.repository.ownProjectNamed(user.id, body.project, tx));
       const assigneeId = await this.assigneeFor(project.id, body.assign_to ?? null, tx);
       const status = body.status ?? 'todo';
       const taskId = await this.repository.insertTask(
@@ -228,7 +228,7 @@ export class TasksService {
       if (body.project !== undefined && !sameName(body.project, current.projectName)) {
         const project =
           (await this.findProject(user, body.project, tx)) ??
-          (await this.repository.insertProject(user.id, body.project, tx));
+          (await this.repository.ownProjectNamed(user.id, body.project, tx));
         projectId = project.id;
         values.projectId = project.id;
       }
