@@ -15,8 +15,10 @@ export function isRunning(pid: number): boolean {
 
 /**
  * A data directory belongs to one Relate process: its PostgreSQL server (embedded-postgres.ts) is started,
- * watched and stopped by that process, and PGlite, one connection inside one process, would be corrupted.
- * Takes `relate.lock` in the directory (holding our pid) or throws when a live process holds it.
+ * watched and stopped by that process. PostgreSQL's own postmaster.pid is not enough: a second Relate
+ * would take it for one left by a dead process and stop the first one's server, and two could start a
+ * first-start copy of an earlier PGlite directory at once. Takes `relate.lock` in the directory
+ * (holding our pid) or throws when a live process holds it.
  */
 export function lockDataDir(dataDir: string): () => void {
   fs.mkdirSync(dataDir, { recursive: true });

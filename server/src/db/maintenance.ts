@@ -31,7 +31,7 @@ export class DatabaseMaintenance {
    */
   async afterBulkWrite(table: MaintainedTable, changedRows: number): Promise<void> {
     if (changedRows < ANALYZE_AFTER_ROWS) return;
-    // A staged import wrote a count row per statement: fold them before the list reads them.
+    // Each statement wrote a count row: fold them before the list reads the total.
     if (table === 'contacts') await this.foldContactCounts();
     await this.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local default_statistics_target = ${QUICK_STATISTICS_TARGET}`));
@@ -48,19 +48,18 @@ export class DatabaseMaintenance {
 
   /**
    * Folds each user's contact_counts rows (one per statement that added or removed contacts) into one
-   * per user and import, so that reading a total stays a few rows. Rows inserted meanwhile are not in
-   * this statement's snapshot and stay as they are; a concurrent fold skips the rows this one took.
+   * per user, so that reading a total stays a few rows. Rows inserted meanwhile are not in this
+   * statement's snapshot and stay as they are; a concurrent fold skips the rows this one took.
    */
   async foldContactCounts(): Promise<void> {
     const result = await this.db.execute(sql`
       with folded as (
         delete from contact_counts c
-        using (select user_id, coalesce(import_id, 0) as import_key from contact_counts
-          group by 1, 2 having count(*) > 1) as many
-        where c.user_id = many.user_id and coalesce(c.import_id, 0) = many.import_key
-        returning c.user_id, c.import_id, c.delta),
-      kept as (insert into contact_counts (user_id, import_id, delta)
-        select user_id, import_id, sum(delta) from folded group by user_id, import_id having sum(delta) <> 0)
+        using (select user_id from contact_counts group by 1 having count(*) > 1) as many
+        where c.user_id = many.user_id
+        returning c.user_id, c.delta),
+      kept as (insert into contact_counts (user_id, delta)
+        select user_id, sum(delta) from folded group by user_id having sum(delta) <> 0)
       select count(*)::int as folded from folded`);
     // The folded rows stay in the table, dead, until a VACUUM: every list would step over them (a
     // 100,000-row import leaves hundreds). VACUUM of this small table takes a few milliseconds;

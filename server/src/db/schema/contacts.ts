@@ -100,8 +100,8 @@ export const contactImports = pgTable('contact_imports', {
 });
 
 /**
- * Each user's number of contacts, as differences written by triggers on contacts (migration 0026,
- * decision 0032): the sum of a user's rows is the unfiltered list's total.
+ * Each user's number of contacts, as differences written by triggers on contacts (migrations 0026 and
+ * 0033, decision 0032): the sum of a user's rows is the unfiltered list's total.
  */
 export const contactCounts = pgTable(
   'contact_counts',
@@ -109,7 +109,6 @@ export const contactCounts = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    importId: integer(),
     delta: integer().notNull(),
   },
   (t) => [index('contact_counts_user_idx').on(t.userId)],
