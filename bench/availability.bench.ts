@@ -54,9 +54,11 @@ async function exportContacts(base: string, account: Account): Promise<number> {
     headers: { authorization: `Bearer ${account.token}` },
   });
   check(response.ok, `export: ${response.status}`);
+  check(response.body, 'export: no body');
+  const reader = response.body.getReader();
   let lines = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>)
-    for (const byte of chunk) if (byte === 10) lines++;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    for (const byte of chunk.value) if (byte === 10) lines++;
   return lines - 1;
 }
 

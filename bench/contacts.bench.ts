@@ -139,7 +139,7 @@ const suite: BenchSuite = {
       const range = `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)} %`;
       const raw = `raw COPY ${perSecond(IMPORT_ROWS, run.rawCopyMs)} rows/s, ${Math.round((run.rawCopyMs / run.elapsedMs) * 100)} % of it (median of ${runs.length}; ${range})`;
       const [first] = runs;
-      const memory = `server RSS idle ${Math.round(first.idleRssMb)} MB, peak ${Math.round(first.peakRssMb)} MB, idle after the import ${Math.round(first.idleAfterImportRssMb)} MB`;
+      const memory = `server RSS idle ${Math.round(first.idleRssMb)} MB, peak ${Math.round(first.peakRssMb)} MB, idle after the import ${Math.round(first.idleAfterImportRssMb)} MB; PSS idle after the import ${Math.round(first.idleAfterImportPssMb)} MB (${database.label === 'Embedded' ? 'Relate + PostgreSQL, goal 250 MB' : 'Relate alone'})`;
       log(
         `${database.label}: the compiled server imported ${IMPORT_ROWS.toLocaleString()} CSV rows in ${(run.elapsedMs / 1000).toFixed(1)} s = ${perSecond(IMPORT_ROWS, run.elapsedMs)} rows/s (${raw}); ${memory}`,
       );
@@ -150,7 +150,7 @@ const suite: BenchSuite = {
         runs: runs.length,
         p50: run.elapsedMs,
         p95: Math.max(...runs.map((each) => each.elapsedMs)),
-        note: `${perSecond(IMPORT_ROWS, run.elapsedMs)} rows/s; ${raw} (goal 90 %); ${memory}`,
+        note: `${perSecond(IMPORT_ROWS, run.elapsedMs)} rows/s; ${raw} (goal 95 %); ${memory}`,
       });
     }
     return results;

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DatabaseHandle, openDatabase, openPostgres } from '../server/src/db/client';
 import { type BenchLabel, postgresUrl } from './harness';
+import { relatePssMb } from './memory';
 import {
   api,
   check,
@@ -25,6 +26,8 @@ export interface ImportRun {
   /** Resident MB after IDLE_SECONDS without requests, before the import and after it. */
   idleRssMb: number;
   idleAfterImportRssMb: number;
+  /** PSS of Relate and its embedded PostgreSQL (Relate alone on an external one) idle after the import. */
+  idleAfterImportPssMb: number;
   /** The process's highest resident MB from its start to the end of the import (VmHWM). */
   peakRssMb: number;
   /** A raw COPY of the same rows into a copy of the contacts table with the same indexes. */
@@ -80,7 +83,9 @@ export async function importInServerProcess(
       const peakRssMb = rssMb(pid, 'VmHWM') ?? Number.NaN;
       if (measureMemory) await idle();
       const idleAfterImportRssMb = (measureMemory && rssMb(pid)) || Number.NaN;
-      measured = { elapsedMs, idleRssMb, peakRssMb, idleAfterImportRssMb };
+      const pss = measureMemory ? relatePssMb(pid, database ? undefined : dataDir) : undefined;
+      const idleAfterImportPssMb = pss?.mb ?? Number.NaN;
+      measured = { elapsedMs, idleRssMb, peakRssMb, idleAfterImportRssMb, idleAfterImportPssMb };
     } finally {
       await stop(server);
     }
