@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { MessagingPlatformSchema } from './auth';
-import { TimestampSchema } from './common';
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { isTimeZone, TimestampSchema } from './common';
 
 /** The browser's IANA zone: the bots word times in it and send task reminders at 09:00 there. */
 const TimeZoneSchema = z

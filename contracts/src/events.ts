@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, storedText, TimestampSchema } from './common';
+import { isoDateTime, isTimeZone, storedText, TimestampSchema } from './common';
 
 /** "Every 999 days/weeks/months/years" at most, on every path (the API, .ics, Google). */
 export const MAX_REPEAT_INTERVAL = 999;
@@ -66,15 +66,6 @@ const text = (max: number) =>
     .max(max)
     .nullable()
     .transform((value) => value || null);
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const eventFields = {
   title: storedText({ error: 'Title is required' })

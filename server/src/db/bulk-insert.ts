@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Column, getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import { inBatches } from './batches';
 import type { Database } from './client';
 import type { CopyColumn } from './copy-format';
 
@@ -65,6 +66,20 @@ function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<string, 
   return { keys, json: JSON.stringify(records), count: rows.length };
 }
 
+/** `insert into table (columns) select … from json_populate_recordset(…)` for the rows' JSON. */
+function jsonInsert<TTable extends PgTable>(table: TTable, { keys, json }: JsonRows): SQL {
+  const columns = getTableColumns(table);
+  const names = keys.map((key) => columnName(key, columns[key]));
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
+  const values = sql.join(
+    keys.map((key, index) => selected(columns[key], names[index])),
+    sql`, `,
+  );
+  const tableName = sql.raw(`"${getTableName(table)}"`);
+  return sql`insert into ${tableName} (${list})
+        select ${values} from json_populate_recordset(null::${tableName}, ${json}::json)`;
+}
+
 /**
  * Inserts many rows in one statement with a single JSON parameter
  * (`insert ... select ... from json_populate_recordset(...)`). A multi-row VALUES list of 1,000 rows
@@ -74,22 +89,12 @@ function rowsAsJson<TTable extends PgTable>(table: TTable, rows: Record<string, 
 async function insertJsonRows<TTable extends PgTable>(
   db: Database,
   table: TTable,
-  { keys, json, count }: JsonRows,
+  rows: JsonRows,
 ): Promise<number[]> {
-  if (count === 0) return [];
-  const columns = getTableColumns(table);
-  const names = keys.map((key) => columnName(key, columns[key]));
-  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
-  const values = sql.join(
-    keys.map((key, index) => selected(columns[key], names[index])),
-    sql`, `,
-  );
-  const tableName = sql.raw(`"${getTableName(table)}"`);
-  const result = (await db.execute(
-    sql`insert into ${tableName} (${list})
-        select ${values} from json_populate_recordset(null::${tableName}, ${json}::json)
-        returning id`,
-  )) as unknown as { rows: { id: number }[] }; // node-postgres and PGlite both answer { rows }
+  if (rows.count === 0) return [];
+  const result = (await db.execute(sql`${jsonInsert(table, rows)} returning id`)) as unknown as {
+    rows: { id: number }[];
+  };
   return result.rows.map((row) => Number(row.id));
 }
 
@@ -100,6 +105,28 @@ export function insertRowsAsJson<TTable extends PgTable>(
   rows: Record<string, unknown>[],
 ): Promise<number[]> {
   return insertJsonRows(db, table, rowsAsJson(table, rows));
+}
+
+/**
+ * Inserts `rows`, or where one meets an existing row on the unique `target` columns, updates that row's
+ * `update` columns to the new values, all in statements of ROWS_PER_STATEMENT rows bound as one JSON
+ * parameter each. Drizzle's multi-row VALUES took 50–100 ms of the event loop to build per 1,000 rows
+ * (a first Google sync of 10,000 contacts held `/api/health` up to 330 ms); this takes a JSON.stringify.
+ */
+export async function upsertRowsAsJson<TTable extends PgTable>(
+  db: Database,
+  table: TTable,
+  rows: Record<string, unknown>[],
+  { target, update }: { target: string[]; update: string[] },
+): Promise<void> {
+  const columns = getTableColumns(table);
+  const name = (key: string) => `"${columnName(key, columns[key])}"`;
+  const conflict = sql.raw(
+    `on conflict (${target.map(name).join(', ')}) do update set ${update.map((key) => `${name(key)} = excluded.${name(key)}`).join(', ')}`,
+  );
+  await inBatches(rows, (batch) =>
+    db.execute(sql`${jsonInsert(table, rowsAsJson(table, batch))} ${conflict}`),
+  );
 }
 
 /**

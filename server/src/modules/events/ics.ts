@@ -2,6 +2,7 @@ import {
   type EventImportResult,
   FIRST_STORED_YEAR,
   isStoredYear,
+  isTimeZone,
   LAST_STORED_YEAR,
   MAX_REPEAT_INTERVAL,
   ParticipantSchema,
@@ -436,15 +437,8 @@ function nulProperty(values: EventValues): string | undefined {
   return properties.find(([, value]) => typeof value === 'string' && value.includes('\u0000'))?.[0];
 }
 
-function validZone(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
+const validZone = (zone: string | null | undefined): string | undefined =>
+  zone && isTimeZone(zone) ? zone : undefined;
 
 /** A VEVENT as written in the file: where it begins, its UID, and a date written outside the stored years. */
 interface SourceEvent {

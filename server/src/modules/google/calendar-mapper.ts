@@ -1,3 +1,4 @@
+import { isTimeZone } from '@relate/contracts';
 import rrulePackage from 'rrule';
 import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
 import type { EventRow, EventValues } from '../events/events.service';
@@ -50,15 +51,8 @@ export interface MappedGoogleEvent {
   recurrenceLines: string[];
 }
 
-export const validZone = (zone: string | null | undefined): string | undefined => {
-  if (!zone) return undefined;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone;
-  } catch {
-    return undefined;
-  }
-};
+export const validZone = (zone: string | null | undefined): string | undefined =>
+  zone && isTimeZone(zone) ? zone : undefined;
 
 /** A `YYYY-MM-DD` date as UTC midnight; a year below 100 stays that year (Date.UTC would read 0099 as 1999). */
 const dateOnly = (date: string) => {

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { anyOf, inBatches } from '../../db/batches';
+import { anyOf } from '../../db/batches';
+import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { googleAccounts, googleCalendarLinks, googleCalendarReviews } from '../../db/schema';
 
@@ -163,26 +164,16 @@ export class GoogleCalendarRepository {
 
   /** One review item per Google event: a newer change replaces the older one and keeps its id. */
   async upsertReviews(userId: number, reviews: NewCalendarReview[], db: Database = this.db): Promise<void> {
-    await inBatches(reviews, (batch) => this.upsertReviewBatch(userId, batch, db));
-  }
-
-  private async upsertReviewBatch(userId: number, reviews: NewCalendarReview[], db: Database) {
-    const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
-    await db
-      .insert(googleCalendarReviews)
-      .values(reviews.map((review) => ({ ...review, userId, updatedAt: new Date() })))
-      .onConflictDoUpdate({
-        target: [googleCalendarReviews.userId, googleCalendarReviews.googleEventId],
-        set: {
-          kind: fromExcluded('kind'),
-          seriesGoogleId: fromExcluded('series_google_id'),
-          etag: fromExcluded('etag'),
-          google: fromExcluded('google'),
-          eventId: fromExcluded('event_id'),
-          changes: fromExcluded('changes'),
-          updatedAt: fromExcluded('updated_at'),
-        },
-      });
+    const updatedAt = new Date();
+    await upsertRowsAsJson(
+      db,
+      googleCalendarReviews,
+      reviews.map((review) => ({ ...review, userId, updatedAt })),
+      {
+        target: ['userId', 'googleEventId'],
+        update: ['kind', 'seriesGoogleId', 'etag', 'google', 'eventId', 'changes', 'updatedAt'],
+      },
+    );
   }
 
   async deleteReviews(userId: number, googleEventIds: string[], db: Database = this.db): Promise<void> {

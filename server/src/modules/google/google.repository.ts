@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, inBatches } from '../../db/batches';
+import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import {
   googleAccounts,
@@ -242,28 +243,26 @@ export class GoogleRepository {
 
   /** One review item per Google contact: a newer change replaces the older one and keeps its id. */
   async upsertReviews(userId: number, reviews: NewContactReview[], db: Database = this.db): Promise<void> {
-    await inBatches(reviews, (batch) => this.upsertReviewBatch(userId, batch, db));
-  }
-
-  private async upsertReviewBatch(userId: number, reviews: NewContactReview[], db: Database) {
-    const fromExcluded = (column: string) => sql.raw(`excluded.${column}`);
-    await db
-      .insert(googleContactReviews)
-      .values(reviews.map((review) => ({ ...review, userId, updatedAt: new Date() })))
-      .onConflictDoUpdate({
-        target: [googleContactReviews.userId, googleContactReviews.resourceName],
-        set: {
-          kind: fromExcluded('kind'),
-          etag: fromExcluded('etag'),
-          sourceEtag: fromExcluded('source_etag'),
-          sourceId: fromExcluded('source_id'),
-          values: fromExcluded('values'),
-          contactId: fromExcluded('contact_id'),
-          matchReason: fromExcluded('match_reason'),
-          changes: fromExcluded('changes'),
-          updatedAt: fromExcluded('updated_at'),
-        },
-      });
+    const updatedAt = new Date();
+    await upsertRowsAsJson(
+      db,
+      googleContactReviews,
+      reviews.map((review) => ({ ...review, userId, updatedAt })),
+      {
+        target: ['userId', 'resourceName'],
+        update: [
+          'kind',
+          'etag',
+          'sourceEtag',
+          'sourceId',
+          'values',
+          'contactId',
+          'matchReason',
+          'changes',
+          'updatedAt',
+        ],
+      },
+    );
   }
 
   async deleteReviews(userId: number, resourceNames: string[], db: Database = this.db): Promise<void> {
