@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import type { GoogleCalendar, GoogleCalendarEvent } from '../../integrations/google/google.client';
 import { toGoogleApiError } from '../../integrations/google/google-errors';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { giveWay } from '../../lib/give-way';
 import type { Clock } from '../../lib/time';
 import type { EventRow, EventsService, EventValues } from '../events/events.service';
 import {
@@ -541,9 +542,11 @@ export class GoogleCalendarService {
       tx,
     );
     const mappedById = new Map<string, MappedGoogleEvent>();
-    for (const item of items)
+    for (const [index, item] of items.entries()) {
+      await giveWay(index);
       if (item.status !== 'cancelled')
         mappedById.set(item.id!, await this.map(userId, item, changes.context, tx, members));
+    }
     const unlinked = masters.filter((item) => item.status !== 'cancelled' && !linkById.has(item.id!));
     const candidates = await this.events.syncRowsByTitleAndStart(
       userId,
@@ -563,7 +566,8 @@ export class GoogleCalendarService {
       ).map((link) => link.eventId),
     );
 
-    for (const item of masters) {
+    for (const [index, item] of masters.entries()) {
+      await giveWay(index);
       const id = item.id!;
       const link = linkById.get(id);
       const row = rowOf(id);

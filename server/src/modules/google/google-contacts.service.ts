@@ -20,6 +20,7 @@ import {
   valuesToPerson,
 } from '../../integrations/google/person-mapper';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
+import { giveWay } from '../../lib/give-way';
 import type { Clock } from '../../lib/time';
 import { toPersonDto } from '../contacts/contacts.mappers';
 import type { ContactRow, ContactsService } from '../contacts/contacts.service';
@@ -320,7 +321,8 @@ export class GoogleContactsService {
     const review = (entry: NewContactReview) => reviews.push(entry);
     const created: NewFromGoogle[] = [];
 
-    for (const person of changes.persons) {
+    for (const [index, person] of changes.persons.entries()) {
+      await giveWay(index);
       const resourceName = person.resourceName!;
       const link = linkByResource.get(resourceName);
       if (person.metadata?.deleted) {
