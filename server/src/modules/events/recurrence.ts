@@ -251,3 +251,30 @@ export function shiftedWeekdays(
   const days = (((day(to) - day(from)) % 7) + 7) % 7;
   return [...new Set(series.repeatDays.map((weekday) => (weekday + days) % 7))].sort();
 }
+
+/** Where a start falls in its month on the series' wall clock: its nth weekday (1-5), and whether it is the last. */
+export function weekOfStart(series: Pick<Series, 'allDay' | 'timezone'>, start: Date) {
+  const day = toFloating(start, ruleZone(series));
+  const nextWeek = new Date(day.getTime() + 7 * DAY_MS);
+  return {
+    nth: Math.ceil(day.getUTCDate() / 7),
+    last: nextWeek.getUTCMonth() !== day.getUTCMonth(),
+    weekday: day.getUTCDay(),
+  };
+}
+
+/** Whether a monthly series starting at `start` is an occurrence of "the `week`th weekday" (-1 the last). */
+export function weekFitsStart(series: Pick<Series, 'allDay' | 'timezone'>, week: number, start: Date) {
+  const { nth, last } = weekOfStart(series, start);
+  return week === -1 ? last : week === nth;
+}
+
+/**
+ * The week of a monthly series whose start moved to `start`: "the last" stays the last when the start
+ * still is; otherwise the start's nth weekday ("the second Tuesday" moved to the 16th is "the third
+ * Wednesday"), as the web form's choice follows the start date.
+ */
+export function followedWeek(series: Pick<Series, 'allDay' | 'timezone'>, week: number, start: Date) {
+  const { nth, last } = weekOfStart(series, start);
+  return (week === -1 || nth === 5) && last ? -1 : nth;
+}
