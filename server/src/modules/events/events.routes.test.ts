@@ -430,6 +430,39 @@ describe('events', () => {
     expect(await refused(weeklyWithout)).toEqual(['repeat_week']);
   });
 
+  it('moves a whole nth-weekday series to the week an occurrence was moved to ("All events")', async () => {
+    const ann = await createUser(t.app);
+    // Last Friday of the month from 27 November; its 29 January occurrence moves to the fourth Friday, the 22nd.
+    const review = await create(ann, {
+      title: 'Review',
+      start_datetime: '2026-11-27T15:00:00Z',
+      end_datetime: '2026-11-27T16:00:00Z',
+      timezone: 'Europe/Berlin',
+      repeat_pattern: 'monthly',
+      repeat_week: -1,
+    });
+    const moved = await t.as(ann).put(`/api/events/${review.id}`, {
+      scope: 'all',
+      occurrence_start: '2027-01-29T15:00:00.000Z',
+      start_datetime: '2027-01-22T16:00:00.000Z',
+      end_datetime: '2027-01-22T17:00:00.000Z',
+      repeat_pattern: 'monthly',
+      repeat_week: 4,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().event).toMatchObject({ repeat_week: 4, start_datetime: '2026-11-27T16:00:00.000Z' });
+    expect(
+      (await range(ann, '2026-11-01T00:00:00Z', '2027-03-01T00:00:00Z'))
+        .filter((e) => e.title === 'Review')
+        .map((e) => e.start_datetime),
+    ).toEqual([
+      '2026-11-27T16:00:00.000Z',
+      '2026-12-25T16:00:00.000Z',
+      '2027-01-22T16:00:00.000Z',
+      '2027-02-26T16:00:00.000Z',
+    ]);
+  });
+
   it('notifies a participant added by an update, once, and not those already invited', async () => {
     const owner = await createUser(t.app);
     const first = await createUser(t.app);

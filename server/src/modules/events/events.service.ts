@@ -20,6 +20,7 @@ import {
   endBefore,
   followedWeek,
   isOccurrence,
+  nthWeekdayStart,
   type Occurrence,
   occurrencesBetween,
   shiftedWeekdays,
@@ -424,7 +425,7 @@ export class EventsService {
           values.endAt ??
           new Date(values.startAt.getTime() + series.endAt.getTime() - series.startAt.getTime())
         ).getTime() - values.startAt.getTime();
-      values.startAt = shiftWallClock(series, series.startAt, shift);
+      values.startAt = onMovedWeek(series, values) ?? shiftWallClock(series, series.startAt, shift);
       values.endAt = new Date(values.startAt.getTime() + duration);
     }
     keepWeek(series, values, occurrence !== null);
@@ -690,6 +691,28 @@ function keepWeek(series: EventRow, values: Partial<EventValues>, shifted: boole
   if ((values.repeatPattern ?? series.repeatPattern) !== 'monthly' || !week) return;
   if (!weekFitsStart(zone, week, values.startAt))
     values.repeatWeek = followedWeek(zone, week, values.startAt);
+}
+
+/**
+ * A monthly nth-weekday series one of whose occurrences moved to `values.startAt` for all of them: its
+ * start on that week (as sent, else the series' kind of week at the new date: "the last" or the nth)
+ * and weekday in its first month, at the new time; "the last Friday" moved to the fourth Friday of a
+ * month is "the fourth Friday" from the series' first month on. Null for any other series (the series
+ * then moves by as much as the occurrence did), or when its first month lacks that day.
+ */
+function onMovedWeek(series: EventRow, values: Partial<EventValues>): Date | null {
+  if (!values.startAt || (values.repeatPattern ?? series.repeatPattern) !== 'monthly') return null;
+  const zone = { allDay: values.allDay ?? series.allDay, timezone: values.timezone ?? series.timezone };
+  const week =
+    values.repeatWeek !== undefined
+      ? values.repeatWeek
+      : series.repeatWeek && followedWeek(zone, series.repeatWeek, values.startAt);
+  if (!week) return null;
+  // The week sent is the moved occurrence's.
+  assertRepeatWeek({ ...series, ...values, startAt: values.startAt, repeatWeek: week });
+  const start = nthWeekdayStart(zone, series.startAt, values.startAt, week);
+  if (start) values.repeatWeek = week;
+  return start;
 }
 
 const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];

@@ -278,3 +278,32 @@ export function followedWeek(series: Pick<Series, 'allDay' | 'timezone'>, week: 
   const { nth, last } = weekOfStart(series, start);
   return (week === -1 || nth === 5) && last ? -1 : nth;
 }
+
+/**
+ * The start of a monthly series on the `week`th weekday (-1 the last) of `like`'s weekday, at `like`'s
+ * wall-clock time, in the month `first` is in: where a series starts after one of its occurrences moved
+ * to `like` for all of them. Null when that month has no such day (a fifth weekday).
+ */
+export function nthWeekdayStart(
+  series: Pick<Series, 'allDay' | 'timezone'>,
+  first: Date,
+  like: Date,
+  week: number,
+): Date | null {
+  const zone = ruleZone(series);
+  const month = toFloating(first, zone);
+  const wall = toFloating(like, zone);
+  const [year, index, weekday] = [month.getUTCFullYear(), month.getUTCMonth(), wall.getUTCDay()];
+  const length = new Date(Date.UTC(year, index + 1, 0)).getUTCDate();
+  const firstWeekday = new Date(Date.UTC(year, index, 1)).getUTCDay();
+  const lastWeekday = new Date(Date.UTC(year, index, length)).getUTCDay();
+  const date =
+    week === -1
+      ? length - ((lastWeekday - weekday + 7) % 7)
+      : 1 + ((weekday - firstWeekday + 7) % 7) + 7 * (week - 1);
+  if (date > length) return null;
+  const day = new Date(
+    Date.UTC(year, index, date, wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()),
+  );
+  return fromFloating(day, zone);
+}
