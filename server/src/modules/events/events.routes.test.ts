@@ -359,6 +359,110 @@ describe('events', () => {
     ).toEqual(['2026-11-10T14:00:00.000Z', '2026-12-10T14:00:00.000Z', '2027-01-10T14:00:00.000Z']);
   });
 
+  it("repeats monthly on the nth or last weekday (repeat_week), and refuses a week that is not monthly or not its start's", async () => {
+    const ann = await createUser(t.app);
+    // Tuesday 8 December 2026 is the second Tuesday of its month; Friday 27 November the last Friday.
+    const board = await create(ann, {
+      title: 'Board meeting',
+      start_datetime: '2026-12-08T10:00:00Z',
+      end_datetime: '2026-12-08T11:00:00Z',
+      timezone: 'UTC',
+      repeat_pattern: 'monthly',
+      repeat_week: 2,
+    });
+    await create(ann, {
+      title: 'Review',
+      start_datetime: '2026-11-27T15:00:00Z',
+      end_datetime: '2026-11-27T16:00:00Z',
+      timezone: 'UTC',
+      repeat_pattern: 'monthly',
+      repeat_week: -1,
+    });
+    const starts = async (title: string) =>
+      (await range(ann, '2026-11-01T00:00:00Z', '2027-03-01T00:00:00Z'))
+        .filter((e) => e.title === title)
+        .map((e) => e.start_datetime.slice(0, 10));
+    expect(await starts('Board meeting')).toEqual(['2026-12-08', '2027-01-12', '2027-02-09']);
+    expect(await starts('Review')).toEqual(['2026-11-27', '2026-12-25', '2027-01-29', '2027-02-26']);
+
+    const base = {
+      title: 'X',
+      start_datetime: '2026-12-08T10:00:00Z',
+      end_datetime: '2026-12-08T11:00:00Z',
+      timezone: 'UTC',
+    };
+    const refused = async (response: {
+      statusCode: number;
+      json: () => { details?: { field: string }[] };
+    }) => {
+      expect(response.statusCode).toBe(400);
+      return response.json().details?.map((d) => d.field);
+    };
+    const post = (body: object) => t.as(ann).post('/api/events', { ...base, ...body });
+    expect(await refused(await post({ repeat_pattern: 'weekly', repeat_week: 2 }))).toEqual(['repeat_week']);
+    expect(await refused(await post({ repeat_week: 2 }))).toEqual(['repeat_week']);
+    expect(await refused(await post({ repeat_pattern: 'monthly', repeat_week: 6 }))).toEqual(['repeat_week']);
+    expect(await refused(await post({ repeat_pattern: 'monthly', repeat_week: 0 }))).toEqual(['repeat_week']);
+    // The 8th is the second Tuesday, not the third nor the last.
+    expect(await refused(await post({ repeat_pattern: 'monthly', repeat_week: 3 }))).toEqual(['repeat_week']);
+    expect(await refused(await post({ repeat_pattern: 'monthly', repeat_week: -1 }))).toEqual([
+      'repeat_week',
+    ]);
+
+    const put = (body: object) => t.as(ann).put(`/api/events/${board.id}`, body);
+    expect(await refused(await put({ repeat_pattern: 'weekly', repeat_week: 2 }))).toEqual(['repeat_week']);
+    expect(await refused(await put({ repeat_week: 4 }))).toEqual(['repeat_week']);
+    // The form's body without repeat_week keeps the rule.
+    const kept = await put({
+      ...base,
+      title: 'Board meeting',
+      repeat_pattern: 'monthly',
+      repeat_interval: 1,
+    });
+    expect(kept.json().event).toMatchObject({ repeat_pattern: 'monthly', repeat_week: 2 });
+    // Moved to Wednesday 16 December, the series follows its start: the third Wednesday.
+    const moved = await put({ start_datetime: '2026-12-16T10:00:00Z', end_datetime: '2026-12-16T11:00:00Z' });
+    expect(moved.json().event).toMatchObject({ repeat_week: 3 });
+    expect(await starts('Board meeting')).toEqual(['2026-12-16', '2027-01-20', '2027-02-17']);
+    const weekly = await put({ repeat_pattern: 'weekly' });
+    expect(weekly.json().event).toMatchObject({ repeat_pattern: 'weekly', repeat_week: null });
+    const weeklyWithout = await t.as(ann).put(`/api/events/${board.id}`, { repeat_week: 3 });
+    expect(await refused(weeklyWithout)).toEqual(['repeat_week']);
+  });
+
+  it('moves a whole nth-weekday series to the week an occurrence was moved to ("All events")', async () => {
+    const ann = await createUser(t.app);
+    // Last Friday of the month from 27 November; its 29 January occurrence moves to the fourth Friday, the 22nd.
+    const review = await create(ann, {
+      title: 'Review',
+      start_datetime: '2026-11-27T15:00:00Z',
+      end_datetime: '2026-11-27T16:00:00Z',
+      timezone: 'Europe/Berlin',
+      repeat_pattern: 'monthly',
+      repeat_week: -1,
+    });
+    const moved = await t.as(ann).put(`/api/events/${review.id}`, {
+      scope: 'all',
+      occurrence_start: '2027-01-29T15:00:00.000Z',
+      start_datetime: '2027-01-22T16:00:00.000Z',
+      end_datetime: '2027-01-22T17:00:00.000Z',
+      repeat_pattern: 'monthly',
+      repeat_week: 4,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().event).toMatchObject({ repeat_week: 4, start_datetime: '2026-11-27T16:00:00.000Z' });
+    expect(
+      (await range(ann, '2026-11-01T00:00:00Z', '2027-03-01T00:00:00Z'))
+        .filter((e) => e.title === 'Review')
+        .map((e) => e.start_datetime),
+    ).toEqual([
+      '2026-11-27T16:00:00.000Z',
+      '2026-12-25T16:00:00.000Z',
+      '2027-01-22T16:00:00.000Z',
+      '2027-02-26T16:00:00.000Z',
+    ]);
+  });
+
   it('notifies a participant added by an update, once, and not those already invited', async () => {
     const owner = await createUser(t.app);
     const first = await createUser(t.app);

@@ -18,12 +18,16 @@ import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './
 import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
 import {
   endBefore,
+  followedWeek,
   isOccurrence,
+  nthWeekdayStart,
   type Occurrence,
   occurrencesBetween,
   shiftedWeekdays,
   shiftWallClock,
   wallClockShift,
+  weekFitsStart,
+  weekOfStart,
 } from './recurrence';
 import { allDayBounds } from './time-zone';
 
@@ -97,6 +101,13 @@ export class EventsService {
     const id = await this.db.transaction(async (tx) => {
       const values = toValues(body) as EventValues;
       if (values.allDay) Object.assign(values, allDayBounds(values.startAt, values.endAt));
+      assertRepeatWeek({
+        repeatPattern: 'none',
+        repeatWeek: null,
+        allDay: false,
+        timezone: 'UTC',
+        ...values,
+      });
       await this.assertParticipantsInGroup(user, values.participants ?? [], tx);
       const eventId = await this.repository.insert(user.id, values, tx);
       await this.notifyParticipants(user, eventId, body.title, values.participants ?? [], [], tx);
@@ -349,6 +360,9 @@ export class EventsService {
     const repeatEnd = values.repeatEndDate === undefined ? current.repeatEndDate : values.repeatEndDate;
     if (repeatEnd && repeatEnd.toISOString().slice(0, 10) < start.toISOString().slice(0, 10))
       throw fieldError('repeat_end_date', 'The repeat cannot end before the event starts');
+    const { repeatWeek, repeatPattern, startAt, timezone, allDay: allDayChanged } = values;
+    if ([repeatWeek, repeatPattern, startAt, timezone, allDayChanged].some((value) => value !== undefined))
+      assertRepeatWeek({ ...current, ...values });
     if (values.participants) await this.assertParticipantsInGroup(user, values.participants, tx);
     if (Object.keys(values).length > 0 && !(await this.repository.update(user.id, current.id, values, tx)))
       throw notFound('Event');
@@ -411,9 +425,10 @@ export class EventsService {
           values.endAt ??
           new Date(values.startAt.getTime() + series.endAt.getTime() - series.startAt.getTime())
         ).getTime() - values.startAt.getTime();
-      values.startAt = shiftWallClock(series, series.startAt, shift);
+      values.startAt = onMovedWeek(series, values) ?? shiftWallClock(series, series.startAt, shift);
       values.endAt = new Date(values.startAt.getTime() + duration);
     }
+    keepWeek(series, values, occurrence !== null);
     const shift = values.startAt ? wallClockShift(series, series.startAt, values.startAt) : 0;
     if (shift !== 0)
       values.excludedStarts = series.excludedStarts.map((start) => shiftWallClock(series, start, shift));
@@ -459,6 +474,7 @@ export class EventsService {
     const id = await this.repository.insert(user.id, rowValues(draft), tx);
     const split = { ...draft, id };
     if (values.startAt) keepWeekdays(series, occurrence, values);
+    keepWeek(series, values, false);
     await this.updateRow(user, split, values, tx, series.participants);
     const moved = (await this.repository.visible(user.id, user.email, id, tx))!;
     const shift = wallClockShift(series, occurrence, moved.startAt);
@@ -662,6 +678,63 @@ function keepWeekdays(series: EventRow, from: Date, values: Partial<EventValues>
   values.repeatDays = shiftedWeekdays(series, from, values.startAt);
 }
 
+/**
+ * A monthly series on the nth weekday whose start moves keeps to its start ("the second Tuesday" moved to
+ * Wednesday the 16th is "the third Wednesday"; "the last" stays the last while the start is in its month's
+ * last week). A week sent with the series' own new start is checked as sent; one sent with an
+ * occurrence's times (`shifted`: the series moved by as much) is the kind of week to keep.
+ */
+function keepWeek(series: EventRow, values: Partial<EventValues>, shifted: boolean) {
+  if (!values.startAt || (values.repeatWeek !== undefined && !shifted)) return;
+  const week = values.repeatWeek === undefined ? series.repeatWeek : values.repeatWeek;
+  const zone = { allDay: values.allDay ?? series.allDay, timezone: values.timezone ?? series.timezone };
+  if ((values.repeatPattern ?? series.repeatPattern) !== 'monthly' || !week) return;
+  if (!weekFitsStart(zone, week, values.startAt))
+    values.repeatWeek = followedWeek(zone, week, values.startAt);
+}
+
+/**
+ * A monthly nth-weekday series one of whose occurrences moved to `values.startAt` for all of them: its
+ * start on that week (as sent, else the series' kind of week at the new date: "the last" or the nth)
+ * and weekday in its first month, at the new time; "the last Friday" moved to the fourth Friday of a
+ * month is "the fourth Friday" from the series' first month on. Null for any other series (the series
+ * then moves by as much as the occurrence did), or when its first month lacks that day.
+ */
+function onMovedWeek(series: EventRow, values: Partial<EventValues>): Date | null {
+  if (!values.startAt || (values.repeatPattern ?? series.repeatPattern) !== 'monthly') return null;
+  const zone = { allDay: values.allDay ?? series.allDay, timezone: values.timezone ?? series.timezone };
+  const week =
+    values.repeatWeek !== undefined
+      ? values.repeatWeek
+      : series.repeatWeek && followedWeek(zone, series.repeatWeek, values.startAt);
+  if (!week) return null;
+  // The week sent is the moved occurrence's.
+  assertRepeatWeek({ ...series, ...values, startAt: values.startAt, repeatWeek: week });
+  const start = nthWeekdayStart(zone, series.startAt, values.startAt, week);
+  if (start) values.repeatWeek = week;
+  return start;
+}
+
+const ORDINALS = ['', 'first', 'second', 'third', 'fourth', 'fifth'];
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** A repeat week (the nth weekday) belongs to a monthly series, and to the week its start is in. */
+function assertRepeatWeek(
+  row: Pick<EventValues, 'repeatPattern' | 'repeatWeek' | 'startAt' | 'allDay' | 'timezone'>,
+) {
+  if (row.repeatWeek === null || row.repeatWeek === undefined) return;
+  if (row.repeatPattern !== 'monthly')
+    throw fieldError('repeat_week', 'Repeat week applies only to a monthly repeat (repeat_pattern monthly)');
+  const zone = { allDay: row.allDay ?? false, timezone: row.timezone ?? 'UTC' };
+  if (weekFitsStart(zone, row.repeatWeek, row.startAt)) return;
+  const { nth, last, weekday } = weekOfStart(zone, row.startAt);
+  const day = `the ${ORDINALS[nth]}${last ? ' and last' : ''} ${WEEKDAY_NAMES[weekday]}`;
+  throw fieldError(
+    'repeat_week',
+    `The event starts on ${day} of its month: repeat week must be ${nth}${last ? ' or -1' : ''}`,
+  );
+}
+
 /** The insertable columns of a row (a copy of a series for an override or a split). */
 function rowValues(row: EventRow): EventValues {
   const { id, ownerId, createdAt, updatedAt, ...values } = row as EventRow & { ownerEmail?: string };
@@ -713,8 +786,8 @@ function toValues(body: Partial<NewEvent>): Partial<EventValues> {
   if (body.repeat_interval !== undefined) values.repeatInterval = body.repeat_interval;
   if (body.repeat_days !== undefined) values.repeatDays = [...new Set(body.repeat_days)].sort();
   if (body.repeat_week !== undefined) values.repeatWeek = body.repeat_week;
-  // Only a monthly series repeats on the nth weekday.
-  if (body.repeat_pattern !== undefined && body.repeat_pattern !== 'monthly') values.repeatWeek = null;
+  // Only a monthly series repeats on the nth weekday (one sent with another repeat is refused).
+  else if (body.repeat_pattern !== undefined && body.repeat_pattern !== 'monthly') values.repeatWeek = null;
   if (body.repeat_end_date !== undefined)
     values.repeatEndDate = body.repeat_end_date ? new Date(body.repeat_end_date) : null;
   if (body.notes !== undefined) values.notes = body.notes;

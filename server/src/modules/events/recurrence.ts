@@ -251,3 +251,59 @@ export function shiftedWeekdays(
   const days = (((day(to) - day(from)) % 7) + 7) % 7;
   return [...new Set(series.repeatDays.map((weekday) => (weekday + days) % 7))].sort();
 }
+
+/** Where a start falls in its month on the series' wall clock: its nth weekday (1-5), and whether it is the last. */
+export function weekOfStart(series: Pick<Series, 'allDay' | 'timezone'>, start: Date) {
+  const day = toFloating(start, ruleZone(series));
+  const nextWeek = new Date(day.getTime() + 7 * DAY_MS);
+  return {
+    nth: Math.ceil(day.getUTCDate() / 7),
+    last: nextWeek.getUTCMonth() !== day.getUTCMonth(),
+    weekday: day.getUTCDay(),
+  };
+}
+
+/** Whether a monthly series starting at `start` is an occurrence of "the `week`th weekday" (-1 the last). */
+export function weekFitsStart(series: Pick<Series, 'allDay' | 'timezone'>, week: number, start: Date) {
+  const { nth, last } = weekOfStart(series, start);
+  return week === -1 ? last : week === nth;
+}
+
+/**
+ * The week of a monthly series whose start moved to `start`: "the last" stays the last when the start
+ * still is; otherwise the start's nth weekday ("the second Tuesday" moved to the 16th is "the third
+ * Wednesday"), as the web form's choice follows the start date.
+ */
+export function followedWeek(series: Pick<Series, 'allDay' | 'timezone'>, week: number, start: Date) {
+  const { nth, last } = weekOfStart(series, start);
+  return (week === -1 || nth === 5) && last ? -1 : nth;
+}
+
+/**
+ * The start of a monthly series on the `week`th weekday (-1 the last) of `like`'s weekday, at `like`'s
+ * wall-clock time, in the month `first` is in: where a series starts after one of its occurrences moved
+ * to `like` for all of them. Null when that month has no such day (a fifth weekday).
+ */
+export function nthWeekdayStart(
+  series: Pick<Series, 'allDay' | 'timezone'>,
+  first: Date,
+  like: Date,
+  week: number,
+): Date | null {
+  const zone = ruleZone(series);
+  const month = toFloating(first, zone);
+  const wall = toFloating(like, zone);
+  const [year, index, weekday] = [month.getUTCFullYear(), month.getUTCMonth(), wall.getUTCDay()];
+  const length = new Date(Date.UTC(year, index + 1, 0)).getUTCDate();
+  const firstWeekday = new Date(Date.UTC(year, index, 1)).getUTCDay();
+  const lastWeekday = new Date(Date.UTC(year, index, length)).getUTCDay();
+  const date =
+    week === -1
+      ? length - ((lastWeekday - weekday + 7) % 7)
+      : 1 + ((weekday - firstWeekday + 7) % 7) + 7 * (week - 1);
+  if (date > length) return null;
+  const day = new Date(
+    Date.UTC(year, index, date, wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds()),
+  );
+  return fromFloating(day, zone);
+}

@@ -308,6 +308,32 @@ describe('Google Calendar incremental sync', () => {
     expect(moved?.start_datetime).toBe(`${year}-02-01T15:00:00.000Z`);
   });
 
+  it('applies a repeat changed at Google to the second Tuesday (repeat_week) and back to the day of the month', async () => {
+    const { user, sub } = await connectedUser();
+    const start = onWeekday(`${year}-03-08`, 2); // the second Tuesday of March
+    const board = calendar().addEvent(sub, {
+      summary: 'Board',
+      ...timed(`${start}T10:00:00Z`, 'UTC'),
+      recurrence: ['RRULE:FREQ=MONTHLY'],
+    });
+    expect((await sync(user)).created).toBe(1);
+    const repeatOf = async () => {
+      const [row] = await rowsOf(
+        sql`select repeat_pattern, repeat_week from events where owner_id = ${user.id}`,
+      );
+      return row;
+    };
+    expect(await repeatOf()).toEqual({ repeat_pattern: 'monthly', repeat_week: null });
+
+    calendar().editEvent(sub, board, { recurrence: ['RRULE:FREQ=MONTHLY;BYDAY=2TU'] });
+    expect(await sync(user)).toMatchObject({ updated: 1 });
+    expect(await repeatOf()).toEqual({ repeat_pattern: 'monthly', repeat_week: 2 });
+
+    calendar().editEvent(sub, board, { recurrence: ['RRULE:FREQ=MONTHLY'] });
+    expect(await sync(user)).toMatchObject({ updated: 1 });
+    expect(await repeatOf()).toEqual({ repeat_pattern: 'monthly', repeat_week: null });
+  });
+
   it('keeps a moved occurrence as its own row of the series and a cancelled one as an excluded start', async () => {
     const { user, sub } = await connectedUser();
     const tuesday = onWeekday(`${year}-04-06`, 2);

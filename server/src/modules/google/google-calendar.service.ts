@@ -84,7 +84,14 @@ const COLUMNS: Record<(typeof SYNCED_EVENT_FIELDS)[number], (keyof EventValues)[
   timezone: ['timezone'],
   location: ['location'],
   description: ['description'],
-  recurrence: ['repeatPattern', 'repeatInterval', 'repeatDays', 'repeatEndDate', 'excludedStarts'],
+  recurrence: [
+    'repeatPattern',
+    'repeatInterval',
+    'repeatDays',
+    'repeatWeek',
+    'repeatEndDate',
+    'excludedStarts',
+  ],
   alert_minutes: ['alertMinutes'],
   participants: ['participants'],
 };

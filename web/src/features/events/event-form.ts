@@ -22,6 +22,8 @@ export interface EventFormValues {
   repeat_pattern: RepeatPattern;
   repeat_interval: string;
   repeat_days: number[];
+  /** A monthly repeat's week: the start's nth weekday (1-5) or -1 the last; null on its day of the month. */
+  repeat_week: number | null;
   repeat_end_date: string;
   notes: string;
   google_sync: boolean;
@@ -48,6 +50,7 @@ export function newEventValues(start: Date, end: Date): EventFormValues {
     repeat_pattern: 'none',
     repeat_interval: '1',
     repeat_days: [start.getDay()],
+    repeat_week: null,
     repeat_end_date: '',
     notes: '',
     // Ticked by the form once it knows a Google account with calendar access is connected.
@@ -76,6 +79,7 @@ export function eventFormValues(event: CalendarEvent): EventFormValues {
     repeat_pattern: event.repeat_pattern,
     repeat_interval: String(event.repeat_interval),
     repeat_days: event.repeat_days,
+    repeat_week: event.repeat_week ?? null,
     repeat_end_date: dateInput(event.repeat_end_date, event.all_day, 'date'),
     notes: event.notes ?? '',
     google_sync: event.google_sync,
@@ -148,6 +152,7 @@ export function toEventPayload(values: EventFormValues): CreateEventBody {
     repeat_pattern: values.repeat_pattern,
     repeat_interval: Number.isFinite(interval) && interval > 0 ? interval : 1,
     repeat_days: values.repeat_pattern === 'weekly' ? [...values.repeat_days].sort() : [],
+    repeat_week: values.repeat_pattern === 'monthly' ? values.repeat_week : null,
     repeat_end_date:
       values.repeat_pattern !== 'none' && values.repeat_end_date
         ? repeatEndIso(values.repeat_end_date, values.all_day)
@@ -186,6 +191,23 @@ export function shiftedWeekdays(days: number[], from: Date, to: Date): number[] 
   return [...new Set(days.map((day) => (day + by) % 7))].sort();
 }
 
+/** Where a day falls in its month: its nth weekday (1-5), and whether it is the month's last one. */
+export function weekOfMonth(day: Date): { nth: number; last: boolean } {
+  return { nth: Math.ceil(day.getDate() / 7), last: addDays(day, 7).getMonth() !== day.getMonth() };
+}
+
+/**
+ * A monthly repeat's week after the start moved to `start` (as Google Calendar's choice follows the
+ * date): on its day of the month stays so; "the last" stays the last while the start is in its month's
+ * last week; otherwise the start's nth weekday, and its last one rather than a fifth (which most months
+ * lack), as the server does for a saved series.
+ */
+export function followedWeek(week: number | null, start: Date): number | null {
+  if (week === null) return null;
+  const { nth, last } = weekOfMonth(start);
+  return (week === -1 || nth === 5) && last ? -1 : nth;
+}
+
 /**
  * When a weekly series' start is not one of its weekdays, the start is no occurrence: the first one is
  * the first chosen weekday after it in a week of the series (weeks run Monday to Sunday, every
@@ -216,6 +238,6 @@ export function occurrenceStart(event: CalendarEvent): string | null {
 
 /** A changed occurrence cannot repeat on its own: its body leaves the series' repeat alone. */
 export function withoutRepeat(body: CreateEventBody): CreateEventBody {
-  const { repeat_pattern, repeat_interval, repeat_days, repeat_end_date, ...rest } = body;
+  const { repeat_pattern, repeat_interval, repeat_days, repeat_week, repeat_end_date, ...rest } = body;
   return rest;
 }

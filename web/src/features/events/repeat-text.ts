@@ -14,7 +14,8 @@ type RepeatingEvent = Pick<
 
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const UNITS = { daily: 'day', weekly: 'week', monthly: 'month', yearly: 'year' } as const;
-const ORDINALS: Record<number, string> = {
+/** "the second Tuesday", "the last Friday": a monthly repeat's week (repeat_week) in words. */
+export const ORDINALS: Record<number, string> = {
   1: 'first',
   2: 'second',
   3: 'third',

@@ -73,6 +73,7 @@ export function EventFormDialog({ state, participantSuggestions, onClose }: Even
     dirtyFields.repeat_pattern ||
       dirtyFields.repeat_interval ||
       dirtyFields.repeat_days ||
+      dirtyFields.repeat_week ||
       dirtyFields.repeat_end_date,
   );
 
