@@ -12,6 +12,7 @@ import {
   normalizeEmail,
   normalizeName,
   normalizePhone,
+  personBirthday,
   personDisplayName,
   personToValues,
   SYNCED_FIELDS,
@@ -113,12 +114,19 @@ export class GoogleContactsService {
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
-      const { created, updated } = await this.db.transaction((tx) =>
+      const { created, updated, warnings } = await this.db.transaction((tx) =>
         this.record(userId, changes, !options.preview, tx),
       );
       const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
-      return { preview: options.preview, created, updated, pushed, items: await this.items(userId) };
+      return {
+        preview: options.preview,
+        created,
+        updated,
+        pushed,
+        items: await this.items(userId),
+        warnings,
+      };
     } catch (error) {
       const failure = syncFailure(error);
       await this.repository.updateAccount(userId, {
@@ -296,7 +304,7 @@ export class GoogleContactsService {
   }
 
   private async record(userId: number, changes: FetchedChanges, autoApply: boolean, tx: Database) {
-    const counts = { created: 0, updated: 0 };
+    const counts = { created: 0, updated: 0, warnings: [] as GoogleContactsSyncResponse['warnings'] };
     const resourceNames = changes.persons.map((person) => person.resourceName!);
     const links = changes.full
       ? await this.repository.links(userId, tx)
@@ -332,9 +340,14 @@ export class GoogleContactsService {
       const values = { ...google, full_name: personDisplayName(person, google) };
       const etags = etagsOf(person);
       const contact = link && linkedContacts.get(link.contactId);
+      const { problem } = personBirthday(person);
+      if (problem)
+        counts.warnings.push({ resource_name: resourceName, name: values.full_name, warning: problem });
       if (link && contact) {
         const relate = relateValues(contact);
         const synced = syncedOf(link.synced);
+        // A birthday left out is no change: the linked contact keeps the one both sides agreed on.
+        if (problem) google.birthday = values.birthday = synced.birthday;
         const upstream = SYNCED_FIELDS.filter((field) => google[field] !== synced[field]);
         if (upstream.length === 0) {
           await this.repository.updateLinkEtags(userId, resourceName, etags, tx);
