@@ -122,6 +122,38 @@ describe('Google Calendar events with dates outside the stored years', () => {
     });
     const [row] = await rowsOf(sql`select end_at from events where owner_id = ${user.id}`);
     expect(new Date(row.end_at as string).toISOString()).toBe(`${year}-04-01T10:00:00.000Z`);
+
+    // A full listing (the sync token expired) still lists it: skipped again, not taken for deleted.
+    google.fake.calendar.expireSyncTokens(sub);
+    expect(await get(user, '/api/auth/google/calendar')).toMatchObject({ deleted: 0, skipped: 1, items: [] });
+    expect(await rowsOf(sql`select id from events where owner_id = ${user.id}`)).toHaveLength(1);
+  });
+
+  it('drops a waiting decision whose event Google has since moved out of the range', async () => {
+    const { user, sub } = await connectedUser();
+    const id = google.fake.calendar.addEvent(sub, {
+      summary: 'Offsite',
+      start: at(`${year}-05-01T09:00:00Z`),
+      end: at(`${year}-05-01T10:00:00Z`),
+    });
+    const [waiting] = (await get(user, '/api/auth/google/calendar?preview=true')).items;
+    expect(waiting).toMatchObject({ google_event_id: id, kind: 'new' });
+    google.fake.calendar.editEvent(sub, id, {
+      start: at('0000-05-01T09:00:00Z'),
+      end: at('0000-05-01T10:00:00Z'),
+    });
+    expect(await get(user, '/api/auth/google/calendar?preview=true')).toMatchObject({
+      items: [],
+      skipped: 1,
+    });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/calendar/apply',
+      headers: user.headers,
+      payload: { item_ids: [waiting.id] },
+    });
+    expect(applied.json()).toMatchObject({ created: 0, skipped: 1 });
+    expect(await rowsOf(sql`select id from events where owner_id = ${user.id}`)).toHaveLength(0);
   });
 });
 
