@@ -68,9 +68,13 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /**
  * GET /api/auth/registration: whether the next account is the installation's first (and so its approved
- * administrator). Says nothing else about the accounts there are.
+ * administrator), and whether it mails verification links. Says nothing else about the accounts there are.
  */
-export const RegistrationInfoSchema = z.object({ first_account: z.boolean() });
+export const RegistrationInfoSchema = z.object({
+  first_account: z.boolean(),
+  /** Whether sign-up mails a link that verifies the e-mail (SMTP_URL is set), which can be sent again. */
+  verification_mail: z.boolean(),
+});
 export type RegistrationInfo = z.infer<typeof RegistrationInfoSchema>;
 
 /** Tokens are only present when the new account is approved at once. */

@@ -56,3 +56,23 @@ test('a lost verification mail: ask for a new one in Settings, or on the page of
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your e-mail address is not verified' })).toHaveCount(0);
 });
+
+test('an account waiting for approval asks for its verification mail again from the waiting page', async ({
+  newPage,
+  page,
+  smtp,
+}) => {
+  await signUp(page, account('Rosa')); // the first account, the administrator
+  const ben = account('Ben');
+  const waiting = await newPage();
+  await signUp(waiting, ben);
+  await expect(waiting.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible();
+  await smtp.nextMailTo(ben.email, VERIFICATION_SUBJECT); // the sign-up mail, "lost"
+
+  await waiting.getByRole('button', { name: 'Send it again' }).click();
+  await expect(waiting.getByRole('status')).toContainText(
+    'If an account with that e-mail is waiting for verification, we have sent it a new link.',
+  );
+  await waiting.goto(verificationLinkIn(await smtp.nextMailTo(ben.email, VERIFICATION_SUBJECT)));
+  await expect(waiting.getByRole('status')).toHaveText('Your e-mail address is verified.');
+});

@@ -53,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], response: { 200: RegistrationInfoSchema } },
     },
-    async () => ({ first_account: !(await users.anyAccount()) }),
+    async () => ({
+      first_account: !(await users.anyAccount()),
+      verification_mail: auth.emailVerification.mails,
+    }),
   );
 
   app.post(

@@ -28,6 +28,11 @@ export class EmailVerificationService {
     private readonly requestCounters: CounterStore,
   ) {}
 
+  /** Whether links are mailed at all (SMTP_URL is set). */
+  get mails(): boolean {
+    return this.mailer !== undefined;
+  }
+
   async status(userId: number): Promise<EmailVerificationStatus> {
     const verified = (await this.users.emailVerificationOf(userId))?.verified ?? true;
     return { verified, can_resend: !verified && this.mailer !== undefined };
