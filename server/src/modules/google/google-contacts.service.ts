@@ -55,6 +55,15 @@ const relateValues = (row: ContactRow): SyncedValues => {
 };
 const syncedOf = (values: Record<string, string | null>): SyncedValues =>
   Object.fromEntries(SYNCED_FIELDS.map((field) => [field, values[field] ?? null])) as SyncedValues;
+/**
+ * Google's values of a linked contact: a birthday left out (it breaks the contact rule) is no change, so
+ * it reads as the birthday both sides agreed on.
+ */
+const linkedValues = (person: GooglePerson, agreed: SyncedValues): SyncedValues => {
+  const values = personToValues(person);
+  if (personBirthday(person).problem) values.birthday = agreed.birthday;
+  return values;
+};
 const etagsOf = (person: GooglePerson) => ({
   etag: person.etag ?? '',
   sourceEtag: person.metadata?.sources?.[0]?.etag ?? null,
@@ -347,7 +356,7 @@ export class GoogleContactsService {
         const relate = relateValues(contact);
         const synced = syncedOf(link.synced);
         // A birthday left out is no change: the linked contact keeps the one both sides agreed on.
-        if (problem) google.birthday = values.birthday = synced.birthday;
+        google.birthday = values.birthday = linkedValues(person, synced).birthday;
         const upstream = SYNCED_FIELDS.filter((field) => google[field] !== synced[field]);
         if (upstream.length === 0) {
           await this.repository.updateLinkEtags(userId, resourceName, etags, tx);
@@ -560,18 +569,22 @@ export class GoogleContactsService {
       try {
         if (
           current.etag !== link.etag &&
-          SYNCED_FIELDS.some((field) => personToValues(current)[field] !== synced[field])
+          SYNCED_FIELDS.some((field) => linkedValues(current, synced)[field] !== synced[field])
         ) {
           throw Object.assign(new Error('stale'), { stale: true });
         }
         const saved = await people.update(link.resourceName, valuesToPerson(relate, current));
-        await this.repository.saveLink(userId, { ...link, ...etagsOf(saved), synced: personToValues(saved) });
+        await this.repository.saveLink(userId, {
+          ...link,
+          ...etagsOf(saved),
+          synced: linkedValues(saved, synced),
+        });
         pushed++;
       } catch (error) {
         if (!(error as { stale?: boolean }).stale && !toGoogleApiError(error)?.isPreconditionFailed)
           throw error;
         const latest = await people.get(link.resourceName);
-        const google = personToValues(latest);
+        const google = linkedValues(latest, synced);
         const fields = SYNCED_FIELDS.filter((field) => relate[field] !== google[field]);
         await this.db.transaction(async (tx) => {
           await this.repository.upsertReviews(
