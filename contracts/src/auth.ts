@@ -68,9 +68,13 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 /**
  * GET /api/auth/registration: whether the next account is the installation's first (and so its approved
- * administrator). Says nothing else about the accounts there are.
+ * administrator), and whether it mails verification links. Says nothing else about the accounts there are.
  */
-export const RegistrationInfoSchema = z.object({ first_account: z.boolean() });
+export const RegistrationInfoSchema = z.object({
+  first_account: z.boolean(),
+  /** Whether sign-up mails a link that verifies the e-mail (SMTP_URL is set), which can be sent again. */
+  verification_mail: z.boolean(),
+});
 export type RegistrationInfo = z.infer<typeof RegistrationInfoSchema>;
 
 /** Tokens are only present when the new account is approved at once. */
@@ -125,3 +129,20 @@ export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 /** The one answer to a reset request, whether or not the e-mail has an account. */
 export const FORGOT_PASSWORD_MESSAGE =
   'If an account exists for that e-mail, we have sent a link to reset its password. It is valid for 30 minutes.';
+
+/** GET /api/auth/email-verification: whether the signed-in account's e-mail still needs its link. */
+export const EmailVerificationStatusSchema = z.object({
+  /** Verified by a link, or an account without a password (Google verified its e-mail). */
+  verified: z.boolean(),
+  /** Not verified, and the server can mail a new link (SMTP_URL is set). */
+  can_resend: z.boolean(),
+});
+export type EmailVerificationStatus = z.infer<typeof EmailVerificationStatusSchema>;
+
+/** POST /api/auth/resend-verification/by-email: for someone who cannot sign in where the link was refused. */
+export const ResendVerificationBodySchema = z.object({ email: EmailSchema });
+export type ResendVerificationBody = z.infer<typeof ResendVerificationBodySchema>;
+
+/** The one answer to a verification request by e-mail, whether or not the address has an account waiting. */
+export const RESEND_VERIFICATION_MESSAGE =
+  'If an account with that e-mail is waiting for verification, we have sent it a new link. It is valid for 7 days.';

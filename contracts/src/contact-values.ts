@@ -62,6 +62,10 @@ export function birthdayProblem(value: string, now: Date = new Date()): string |
   return null;
 }
 
+/** The importers' warning for a birthday left out ('Birthday "2999-05-01": cannot be in the future; left out'). */
+export const birthdayLeftOut = (shown: string, problem: string) =>
+  `Birthday ${shown}: ${problem.replace(/^Birthday /, '')}; left out`;
+
 /** Tags are kept as one list separated by ', ' (the spec's comma-separated entry), whatever the source used. */
 export const normaliseTags = (value: string) =>
   value

@@ -93,6 +93,13 @@ export const GoogleContactsSyncResponseSchema = z.object({
   pushed: z.number().int(),
   /** Everything still waiting for a decision. */
   items: z.array(ContactReviewItemSchema),
+  /**
+   * Values left out of contacts read in this run, as the CSV importer leaves them out (a birthday in
+   * 2999): the contact is kept without the value (a linked one keeps Relate's).
+   */
+  warnings: z.array(
+    z.object({ resource_name: z.string(), name: z.string().nullable(), warning: z.string() }),
+  ),
 });
 export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
 
@@ -155,6 +162,10 @@ export const GoogleCalendarSyncResponseSchema = z.object({
   pushed: z.number().int(),
   /** Everything still waiting for a decision. */
   items: z.array(CalendarReviewItemSchema),
+  /** Google events this run did not take (a date outside the years 1000-9999), as the .ics import reports them. */
+  skipped: z.number().int(),
+  /** Each skipped event with the reason; a linked one stays in Relate as it was. */
+  errors: z.array(z.object({ google_event_id: z.string(), title: z.string(), error: z.string() })),
 });
 export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncResponseSchema>;
 

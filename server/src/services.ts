@@ -147,6 +147,7 @@ export async function createServices({
     config.PUBLIC_URL,
     clock,
     log,
+    counters,
   );
   const auth = new AuthService(users, tokens, throttle, emailVerification);
   const passwords = new PasswordService(

@@ -1,3 +1,4 @@
+import { birthdayLeftOut, birthdayProblem } from '@relate/contracts';
 import type { GooglePerson } from './google.client';
 
 /** The contact fields the Google sync keeps equal on both sides. */
@@ -25,10 +26,20 @@ const primaryFirst = <T extends { metadata?: { primary?: boolean | null } | null
     (a, b) => Number(Boolean(b.metadata?.primary)) - Number(Boolean(a.metadata?.primary)),
   );
 
-function birthday(person: GooglePerson): string | null {
+/**
+ * A Google birthday as Relate keeps it: full dates only, under the contact rule of the API and the CSV
+ * importer (`birthdayProblem`: a real day from the year 1000 up to today). A date that breaks it is left
+ * out with the importer's warning; its year is written as Google sent it (99 is 0099, never 1999).
+ */
+export function personBirthday(person: GooglePerson): { value: string | null; problem: string | null } {
   const date = primaryFirst(person.birthdays)[0]?.date;
-  if (!date?.year || !date.month || !date.day) return null; // Relate keeps full dates only
-  return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+  if (!date?.year || !date.month || !date.day) return { value: null, problem: null }; // Relate keeps full dates only
+  const pad = (part: number, width: number) => String(part).padStart(width, '0');
+  const written = `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+  const problem = birthdayProblem(written);
+  return problem
+    ? { value: null, problem: birthdayLeftOut(`"${written}"`, problem) }
+    : { value: written, problem: null };
 }
 
 /** A Google contact as Relate contact fields (the first, or primary, value of each list). */
@@ -48,7 +59,7 @@ export function personToValues(person: GooglePerson): SyncedValues {
     organization: clean(organization?.name),
     job_title: clean(organization?.title),
     address: clean(primaryFirst(person.addresses)[0]?.formattedValue),
-    birthday: birthday(person),
+    birthday: personBirthday(person).value,
     notes: clean(primaryFirst(person.biographies)[0]?.value),
     linkedin_url: url(/linkedin\.com/i),
     github_url: url(/github\.com/i),

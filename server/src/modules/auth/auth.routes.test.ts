@@ -143,6 +143,26 @@ describe('registration and approval', () => {
   });
 });
 
+describe('e-mail verification without SMTP_URL', () => {
+  it('offers no new link, and says why when one is asked for', async () => {
+    const user = await createUser(t.app);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/email-verification',
+      headers: user.headers,
+    });
+    expect(status.json()).toEqual({ verified: false, can_resend: false });
+    for (const request of [
+      { url: '/api/auth/resend-verification', headers: user.headers },
+      { url: '/api/auth/resend-verification/by-email', payload: { email: user.email } },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', ...request });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().code).toBe('MAIL_NOT_CONFIGURED');
+    }
+  });
+});
+
 describe('sign-in and tokens', () => {
   it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
     const user = await createUser(t.app);

@@ -1,14 +1,17 @@
 import {
   ChangePasswordBodySchema,
+  EmailVerificationStatusSchema,
   FORGOT_PASSWORD_MESSAGE,
   ForgotPasswordBodySchema,
   LoginBodySchema,
   LoginResponseSchema,
   LogoutBodySchema,
   MessageSchema,
+  RESEND_VERIFICATION_MESSAGE,
   RegisterBodySchema,
   RegisterResponseSchema,
   RegistrationInfoSchema,
+  ResendVerificationBodySchema,
   ResetPasswordBodySchema,
   TokenPairSchema,
   UserSchema,
@@ -50,7 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['auth'], response: { 200: RegistrationInfoSchema } },
     },
-    async () => ({ first_account: !(await users.anyAccount()) }),
+    async () => ({
+      first_account: !(await users.anyAccount()),
+      verification_mail: auth.emailVerification.mails,
+    }),
   );
 
   app.post(
@@ -162,6 +168,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await auth.emailVerification.verify(request.body.token);
       return { message: 'Your e-mail address is verified.' };
+    },
+  );
+
+  app.get(
+    '/auth/email-verification',
+    {
+      config: { access: 'pending-ok' },
+      schema: {
+        tags: ['auth'],
+        description:
+          "Whether the signed-in account's e-mail still needs its link, and whether one can be sent.",
+        response: { 200: EmailVerificationStatusSchema },
+      },
+    },
+    async (request) => auth.emailVerification.status(request.user.id),
+  );
+
+  app.post(
+    '/auth/resend-verification',
+    {
+      config: { access: 'pending-ok' },
+      schema: {
+        tags: ['auth'],
+        description:
+          "Mails the signed-in user a new e-mail verification link (7 days), to the account's own address only; " +
+          'earlier links stay valid. 409 MAIL_NOT_CONFIGURED without SMTP_URL; 429 past 3 per address or 10 per client in 15 minutes.',
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => ({ message: await auth.emailVerification.resend(request.user.id, request.ip) }),
+  );
+
+  app.post(
+    '/auth/resend-verification/by-email',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Mails a new verification link to an account waiting for verification; the same answer whether or not there is one. ' +
+          'Shares the limit of POST /auth/resend-verification.',
+        body: ResendVerificationBodySchema,
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request) => {
+      await auth.emailVerification.resendByEmail(request.body.email, request.ip);
+      return { message: RESEND_VERIFICATION_MESSAGE };
     },
   );
 

@@ -8,13 +8,11 @@ import type { Mailer } from '../../lib/mailer';
 import type { Clock } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
 import type { CounterStore, LoginThrottle } from './login-throttle';
+import { assertMailRequestAllowed } from './mail-request-limit';
 import type { PasswordResetsRepository } from './password-resets.repository';
 import type { AccessClaims, TokenService } from './tokens';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
-const REQUEST_WINDOW_SECONDS = 15 * 60;
-const MAX_REQUESTS_PER_EMAIL = 3;
-const MAX_REQUESTS_PER_ADDRESS = 10;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -55,7 +53,7 @@ export class PasswordService {
    * the limits count every request.
    */
   async requestReset(email: string, clientIp: string): Promise<void> {
-    await this.assertRequestAllowed(email, clientIp);
+    await assertMailRequestAllowed(this.requestCounters, 'reset', email, clientIp, 'reset requests');
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
@@ -98,26 +96,5 @@ export class PasswordService {
       const message = 'This reset link has expired or was already used. Ask for a new one.';
       throw new AppError(400, 'INVALID_RESET_TOKEN', message, [{ field: 'token', message }]);
     }
-  }
-
-  private async assertRequestAllowed(email: string, clientIp: string): Promise<void> {
-    const [byEmail, byAddress] = await Promise.all([
-      this.requestCounters.hit(`reset-request:email:${email.toLowerCase()}`, REQUEST_WINDOW_SECONDS),
-      this.requestCounters.hit(`reset-request:ip:${clientIp}`, REQUEST_WINDOW_SECONDS),
-    ]);
-    const over = [
-      byEmail.count > MAX_REQUESTS_PER_EMAIL ? byEmail : undefined,
-      byAddress.count > MAX_REQUESTS_PER_ADDRESS ? byAddress : undefined,
-    ].filter((counter) => counter !== undefined);
-    if (over.length === 0) return;
-    const retryAfter = Math.max(1, ...over.map((counter) => counter.ttlSeconds));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new AppError(
-      429,
-      'TOO_MANY_ATTEMPTS',
-      `Too many reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      undefined,
-      { 'retry-after': String(retryAfter) },
-    );
   }
 }

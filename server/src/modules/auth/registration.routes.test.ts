@@ -16,10 +16,13 @@ describe('signing up', () => {
   it('tells the sign-up form whether the next account is the first, and nothing more', async () => {
     const before = await t.as().get('/api/auth/registration');
     expect(before.statusCode).toBe(200);
-    expect(before.json()).toEqual({ first_account: true });
+    expect(before.json()).toEqual({ first_account: true, verification_mail: false });
 
     await createUser(t.app, { fullName: 'Ada Admin' });
-    expect((await t.as().get('/api/auth/registration')).json()).toEqual({ first_account: false });
+    expect((await t.as().get('/api/auth/registration')).json()).toEqual({
+      first_account: false,
+      verification_mail: false,
+    });
   });
 
   it('notifies every approved administrator, and no one else, of an account waiting for approval', async () => {

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  birthdayLeftOut,
   birthdayProblem,
   CSV_PREVIEW_ROWS,
   EMPTY_CONTACT_MESSAGE,
@@ -199,7 +200,7 @@ function birthdayValue(raw: string, warnings: string[]): string | undefined {
   }
   const problem = birthdayProblem(parsed);
   if (!problem) return storedBirthday(parsed);
-  warnings.push(`Birthday ${shown(raw)}: ${problem.replace(/^Birthday /, '')}; left out`);
+  warnings.push(birthdayLeftOut(shown(raw), problem));
   return undefined;
 }
 

@@ -193,3 +193,82 @@ describe('Google dates keep their year', () => {
     expect(instantOf({ date: '2026-02-28' })?.toISOString()).toBe('2026-02-28T00:00:00.000Z');
   });
 });
+
+/** Issue 30 (low): the one date rule of the API, CSV and .ics (years 1000-9999, never shifted) on the Google path. */
+describe('Google dates outside the stored years are refused, never moved', () => {
+  const at = (dateTime: string) => ({ dateTime, timeZone: 'UTC' });
+
+  it('refuses a start, an end, a repeat end (UNTIL) or an excluded date outside 1000-9999, naming it', () => {
+    expect(
+      fromGoogleEvent(
+        { summary: 'Old', start: at('0099-05-01T10:00:00Z'), end: at('2026-05-01T11:00:00Z') },
+        {},
+      ).dateError,
+    ).toBe("The event's start is in the year 0099, outside the years 1000-9999");
+    expect(
+      fromGoogleEvent({ summary: 'Zero', start: { date: '0000-01-01' }, end: { date: '0000-01-02' } }, {})
+        .dateError,
+    ).toBe("The event's start is in the year 0000, outside the years 1000-9999");
+    expect(
+      fromGoogleEvent(
+        { summary: 'Long', start: at('2026-05-01T10:00:00Z'), end: at('+010000-01-01T00:00:00Z') },
+        {},
+      ).dateError,
+    ).toMatch(/^The event's end is in the year 10000, outside the years 1000-9999$/);
+    expect(
+      fromGoogleEvent(
+        {
+          summary: 'Weekly',
+          start: at('2026-05-04T10:00:00Z'),
+          end: at('2026-05-04T11:00:00Z'),
+          recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=00990101T000000Z'],
+        },
+        {},
+      ).dateError,
+    ).toBe("The repeat rule's end (UNTIL) is in the year 0099, outside the years 1000-9999");
+    expect(
+      fromGoogleEvent(
+        {
+          summary: 'Weekly',
+          start: at('2026-05-04T10:00:00Z'),
+          end: at('2026-05-04T11:00:00Z'),
+          recurrence: ['RRULE:FREQ=WEEKLY', 'EXDATE:00990504T100000Z'],
+        },
+        {},
+      ).dateError,
+    ).toBe('A deleted occurrence (EXDATE) is in the year 0099, outside the years 1000-9999');
+    expect(
+      fromGoogleEvent(
+        {
+          summary: 'Moved',
+          recurringEventId: 'series',
+          originalStartTime: at('0099-05-04T10:00:00Z'),
+          start: at('2026-05-04T10:00:00Z'),
+          end: at('2026-05-04T11:00:00Z'),
+        },
+        {},
+      ).dateError,
+    ).toBe("The occurrence's original start is in the year 0099, outside the years 1000-9999");
+  });
+
+  it('refuses a date Google sends that is no date at all', () => {
+    expect(
+      fromGoogleEvent({ summary: 'Bad', start: at('not a date'), end: at('2026-05-01T11:00:00Z') }, {})
+        .dateError,
+    ).toBe("The event's start is not a date");
+  });
+
+  it('takes the first and last stored years and events without a problem', () => {
+    const first = fromGoogleEvent(
+      { summary: 'First', start: { date: '1000-01-01' }, end: { date: '1000-01-02' } },
+      {},
+    );
+    expect(first.dateError).toBeNull();
+    expect(first.values.startAt.toISOString()).toBe('1000-01-01T00:00:00.000Z');
+    expect(
+      fromGoogleEvent({ summary: 'Last', start: { date: '9999-12-31' }, end: { date: '10000-01-01' } }, {})
+        .dateError,
+    ).toBeNull();
+    expect(fromGoogleEvent(page1.items[0], berlin).dateError).toBeNull();
+  });
+});

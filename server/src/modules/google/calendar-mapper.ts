@@ -1,4 +1,4 @@
-import { isTimeZone } from '@relate/contracts';
+import { FIRST_STORED_YEAR, isStoredYear, isTimeZone, LAST_STORED_YEAR } from '@relate/contracts';
 import rrulePackage from 'rrule';
 import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
 import type { EventRow, EventValues } from '../events/events.service';
@@ -49,6 +49,12 @@ export interface MappedGoogleEvent {
   recurrence: string | null;
   /** Google's recurrence lines as they came (kept for a read-only series). */
   recurrenceLines: string[];
+  /**
+   * Why Relate refuses the event: a date it sends is no date or lies outside the stored years (the one
+   * rule of the API, CSV and .ics imports, `isStoredYear`); null when its dates can be kept. A refused
+   * event is skipped by the sync and reported, never stored with a moved year.
+   */
+  dateError: string | null;
 }
 
 export const validZone = (zone: string | null | undefined): string | undefined =>
@@ -97,6 +103,70 @@ function exdates(line: string, zone: string): Date[] {
     });
 }
 
+const YEARS = `${FIRST_STORED_YEAR}-${LAST_STORED_YEAR}`;
+/** A year as written ('0099', '10000'), for the message. */
+const shownYear = (year: number) => `${year < 0 ? '-' : ''}${String(Math.abs(year)).padStart(4, '0')}`;
+
+/** Why a date or date-time Google sent cannot be kept (no date, or its written year outside the range). */
+function yearProblem(
+  label: string,
+  text: string | null | undefined,
+  instant: Date | undefined,
+): string | null {
+  if (!text) return null;
+  const written = /^([+-]?\d{4,6})-\d{2}-\d{2}/.exec(text.trim())?.[1];
+  if (written === undefined || !instant || Number.isNaN(instant.getTime())) return `${label} is not a date`;
+  const year = Number(written);
+  return isStoredYear(year) ? null : `${label} is in the year ${shownYear(year)}, outside the years ${YEARS}`;
+}
+
+/** Date properties of recurrence lines (RFC 5545 YYYYMMDD, read as written) and what the error calls them. */
+const RECURRENCE_DATES: Record<string, string> = {
+  EXDATE: 'A deleted occurrence (EXDATE)',
+  RDATE: 'An added occurrence (RDATE)',
+};
+
+/**
+ * The first date of a Google event that Relate cannot store, as the error to report: start, end, the
+ * original start of a changed occurrence, a repeat rule's UNTIL and the EXDATE/RDATE lines.
+ */
+function dateErrorOf(
+  event: GoogleCalendarEvent,
+  allDay: boolean,
+  start: Date | undefined,
+  end: Date | undefined,
+) {
+  const startText = event.start?.dateTime ?? event.start?.date;
+  // An all-day end is exclusive: the last day kept is the one before (9999-12-31 ends on '10000-01-01').
+  const endText =
+    allDay && end && !Number.isNaN(end.getTime())
+      ? isoDate(new Date(end.getTime() - DAY))
+      : (event.end?.dateTime ?? event.end?.date);
+  const problem =
+    yearProblem("The event's start", startText, start) ??
+    yearProblem("The event's end", endText, end) ??
+    yearProblem(
+      "The occurrence's original start",
+      event.originalStartTime?.dateTime ?? event.originalStartTime?.date,
+      instantOf(event.originalStartTime ?? undefined),
+    );
+  if (problem) return problem;
+  for (const line of event.recurrence ?? []) {
+    const [head, list = ''] = line.split(/:(.*)/s);
+    const property = head.split(';')[0].toUpperCase();
+    const years =
+      property === 'RRULE'
+        ? [/UNTIL=([+-]?\d{4})\d{4}/i.exec(list)?.[1]].filter((year) => year !== undefined)
+        : RECURRENCE_DATES[property]
+          ? list.split(',').flatMap((date) => /^\s*(\d{4})\d{4}/.exec(date)?.[1] ?? [])
+          : [];
+    const year = years.find((written) => !isStoredYear(Number(written)));
+    if (year !== undefined)
+      return `${property === 'RRULE' ? "The repeat rule's end (UNTIL)" : RECURRENCE_DATES[property]} is in the year ${year}, outside the years ${YEARS}`;
+  }
+  return null;
+}
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The alert: the earliest popup reminder, the calendar's default, else Relate's 15 minutes. */
@@ -120,8 +190,10 @@ function alertOf(event: GoogleCalendarEvent, context: CalendarContext): number {
 export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarContext): MappedGoogleEvent {
   const allDay = Boolean(event.start?.date && !event.start?.dateTime);
   const timezone = validZone(event.start?.timeZone) ?? validZone(context.timeZone) ?? 'UTC';
-  const start = instantOf(event.start) ?? new Date(0);
-  let end = instantOf(event.end) ?? new Date(start.getTime() + (allDay ? DAY : 3_600_000));
+  const given = { start: instantOf(event.start), end: instantOf(event.end) };
+  const dateError = dateErrorOf(event, allDay, given.start, given.end);
+  const start = given.start ?? new Date(0);
+  let end = given.end ?? new Date(start.getTime() + (allDay ? DAY : 3_600_000));
   if (allDay) end = new Date(Math.max(start.getTime() + DAY, end.getTime()) - 1000);
   if (end < start) end = start;
   const values: Required<SyncedEventFields> = {
@@ -153,8 +225,9 @@ export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarCon
     readOnlyReason: null,
     recurrence: null,
     recurrenceLines: lines,
+    dateError,
   };
-  if (lines.length === 0) return result;
+  if (lines.length === 0 || dateError) return result;
   const rules = lines.filter((line) => /^RRULE:/i.test(line));
   const other = lines.filter((line) => !/^(RRULE|EXDATE)[;:]/i.test(line));
   try {
@@ -195,6 +268,8 @@ export function fromGoogleEvent(event: GoogleCalendarEvent, context: CalendarCon
       .at(-1);
     if (last) values.repeatEndDate = fromFloating(last, zone);
   }
+  if (values.repeatEndDate && !isStoredYear(values.repeatEndDate.getUTCFullYear()))
+    result.dateError = `The repeat rule's end is in the year ${shownYear(values.repeatEndDate.getUTCFullYear())}, outside the years ${YEARS}`;
   values.excludedStarts = lines
     .filter((line) => /^EXDATE[;:]/i.test(line))
     .flatMap((line) => exdates(line, timezone))

@@ -129,7 +129,15 @@ export class GoogleCalendarService {
       });
       const pushed = options.preview ? 0 : await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
-      return { preview: options.preview, ...counts, pushed, items: await this.items(userId) };
+      const { errors, ...done } = counts;
+      return {
+        preview: options.preview,
+        ...done,
+        pushed,
+        items: await this.items(userId),
+        skipped: errors.length,
+        errors,
+      };
     } catch (error) {
       const failure = syncFailure(error, 'Failed to sync Google calendar');
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
@@ -240,6 +248,13 @@ export class GoogleCalendarService {
       for (const review of reviews) {
         const google = review.google as StoredGoogle;
         const context = google[CALENDAR_KEY] ?? {};
+        const takesGoogle =
+          google.status !== 'cancelled' &&
+          review.kind !== 'deleted_upstream' &&
+          !(review.kind === 'conflict' && keepRelate.has(review.id));
+        const refused = takesGoogle ? fromGoogleEvent(google, context) : undefined;
+        if (refused?.dateError)
+          throw fieldError('item_ids', `"${refused.values.title}": ${refused.dateError}`);
         const [link] = await this.repository.linksByGoogleIds(userId, [review.googleEventId], tx);
         const [row] = link?.eventId ? await this.events.syncRows(userId, [link.eventId], tx) : [];
         if (review.seriesGoogleId && (!row || review.kind === 'deleted_upstream')) {
@@ -375,7 +390,8 @@ export class GoogleCalendarService {
   private async fetchReadOnlyOccurrences(calendar: GoogleCalendar, changes: FetchedChanges) {
     for (const item of changes.items as StoredGoogle[]) {
       if (item.recurringEventId || item.status === 'cancelled' || !item.recurrence?.length) continue;
-      if (!fromGoogleEvent(item, changes.context).readOnlyReason) continue;
+      const mapped = fromGoogleEvent(item, changes.context);
+      if (!mapped.readOnlyReason || mapped.dateError) continue;
       item[INSTANCES_KEY] = await calendar.instances(item.id!, changes.window.from, changes.window.to);
     }
   }
@@ -404,6 +420,7 @@ export class GoogleCalendarService {
     for (const instance of instances) {
       const original = instantOf(instance.originalStartTime);
       if (!instance.id || !original || original.getTime() === master.startAt.getTime()) continue;
+      if (fromGoogleEvent(instance, context).dateError) continue;
       kept.add(instance.id);
       const mapped = await this.map(userId, instance, context, tx);
       const values = { ...this.columns(mapped), repeatPattern: 'none' as const, excludedStarts: [] };
@@ -499,8 +516,18 @@ export class GoogleCalendarService {
   }
 
   private async record(userId: number, changes: FetchedChanges, autoApply: boolean, tx: Database) {
-    const counts = { created: 0, updated: 0, deleted: 0 };
-    const items = changes.items;
+    const counts = { created: 0, updated: 0, deleted: 0, errors: [] as GoogleCalendarSyncResponse['errors'] };
+    // An event with a date Relate cannot store is skipped and reported (a linked one stays as it was);
+    // a decision waiting for it from an earlier run goes, since Google no longer has that version.
+    const refused = new Set<string>();
+    for (const item of changes.items) {
+      if (item.status === 'cancelled') continue;
+      const { dateError, values } = fromGoogleEvent(item, changes.context);
+      if (!dateError) continue;
+      refused.add(item.id!);
+      counts.errors.push({ google_event_id: item.id!, title: values.title, error: dateError });
+    }
+    const items = changes.items.filter((item) => !refused.has(item.id!));
     const ids = items.map((item) => item.id!);
     const seriesIds = [
       ...new Set(items.flatMap((item) => (item.recurringEventId ? [item.recurringEventId] : []))),
@@ -683,7 +710,7 @@ export class GoogleCalendarService {
 
     if (changes.full) {
       // A full listing names every event in the window: a linked one it lacks was deleted at Google.
-      const listed = new Set(ids);
+      const listed = new Set(changes.items.map((item) => item.id!));
       for (const link of links) {
         const row = link.eventId ? rows.get(link.eventId) : undefined;
         if (!row || !link.etag || listed.has(link.googleEventId)) continue;
@@ -707,7 +734,7 @@ export class GoogleCalendarService {
     await this.repository.upsertReviews(userId, reviews, tx);
     await this.repository.deleteReviews(
       userId,
-      settled.filter((id) => !reviews.some((entry) => entry.googleEventId === id)),
+      [...settled, ...refused].filter((id) => !reviews.some((entry) => entry.googleEventId === id)),
       tx,
     );
     return counts;

@@ -12,6 +12,7 @@ import {
   normalizeEmail,
   normalizeName,
   normalizePhone,
+  personBirthday,
   personDisplayName,
   personToValues,
   SYNCED_FIELDS,
@@ -55,6 +56,15 @@ const relateValues = (row: ContactRow): SyncedValues => {
 };
 const syncedOf = (values: Record<string, string | null>): SyncedValues =>
   Object.fromEntries(SYNCED_FIELDS.map((field) => [field, values[field] ?? null])) as SyncedValues;
+/**
+ * Google's values of a linked contact: a birthday left out (it breaks the contact rule) is no change, so
+ * it reads as the birthday both sides agreed on.
+ */
+const linkedValues = (person: GooglePerson, agreed: SyncedValues): SyncedValues => {
+  const values = personToValues(person);
+  if (personBirthday(person).problem) values.birthday = agreed.birthday;
+  return values;
+};
 const etagsOf = (person: GooglePerson) => ({
   etag: person.etag ?? '',
   sourceEtag: person.metadata?.sources?.[0]?.etag ?? null,
@@ -114,12 +124,19 @@ export class GoogleContactsService {
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
-      const { created, updated } = await this.db.transaction((tx) =>
+      const { created, updated, warnings } = await this.db.transaction((tx) =>
         this.record(userId, changes, !options.preview, tx),
       );
       const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
-      return { preview: options.preview, created, updated, pushed, items: await this.items(userId) };
+      return {
+        preview: options.preview,
+        created,
+        updated,
+        pushed,
+        items: await this.items(userId),
+        warnings,
+      };
     } catch (error) {
       const failure = syncFailure(error);
       await this.repository.updateAccount(userId, {
@@ -297,7 +314,7 @@ export class GoogleContactsService {
   }
 
   private async record(userId: number, changes: FetchedChanges, autoApply: boolean, tx: Database) {
-    const counts = { created: 0, updated: 0 };
+    const counts = { created: 0, updated: 0, warnings: [] as GoogleContactsSyncResponse['warnings'] };
     const resourceNames = changes.persons.map((person) => person.resourceName!);
     const links = changes.full
       ? await this.repository.links(userId, tx)
@@ -334,9 +351,14 @@ export class GoogleContactsService {
       const values = { ...google, full_name: personDisplayName(person, google) };
       const etags = etagsOf(person);
       const contact = link && linkedContacts.get(link.contactId);
+      const { problem } = personBirthday(person);
+      if (problem)
+        counts.warnings.push({ resource_name: resourceName, name: values.full_name, warning: problem });
       if (link && contact) {
         const relate = relateValues(contact);
         const synced = syncedOf(link.synced);
+        // A birthday left out is no change: the linked contact keeps the one both sides agreed on.
+        google.birthday = values.birthday = linkedValues(person, synced).birthday;
         const upstream = SYNCED_FIELDS.filter((field) => google[field] !== synced[field]);
         if (upstream.length === 0) {
           await this.repository.updateLinkEtags(userId, resourceName, etags, tx);
@@ -549,18 +571,22 @@ export class GoogleContactsService {
       try {
         if (
           current.etag !== link.etag &&
-          SYNCED_FIELDS.some((field) => personToValues(current)[field] !== synced[field])
+          SYNCED_FIELDS.some((field) => linkedValues(current, synced)[field] !== synced[field])
         ) {
           throw Object.assign(new Error('stale'), { stale: true });
         }
         const saved = await people.update(link.resourceName, valuesToPerson(relate, current));
-        await this.repository.saveLink(userId, { ...link, ...etagsOf(saved), synced: personToValues(saved) });
+        await this.repository.saveLink(userId, {
+          ...link,
+          ...etagsOf(saved),
+          synced: linkedValues(saved, synced),
+        });
         pushed++;
       } catch (error) {
         if (!(error as { stale?: boolean }).stale && !toGoogleApiError(error)?.isPreconditionFailed)
           throw error;
         const latest = await people.get(link.resourceName);
-        const google = personToValues(latest);
+        const google = linkedValues(latest, synced);
         const fields = SYNCED_FIELDS.filter((field) => relate[field] !== google[field]);
         await this.db.transaction(async (tx) => {
           await this.repository.upsertReviews(

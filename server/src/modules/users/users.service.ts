@@ -155,6 +155,31 @@ export class UsersService {
     return { user: toUserDto(row!), takenOver };
   }
 
+  /**
+   * Whether an account's e-mail still needs the link: a password account never verified by one. An
+   * account without a password signs in with Google only, which verified the address.
+   */
+  async emailVerificationOf(
+    id: number,
+  ): Promise<{ id: number; email: string; full_name: string | null; verified: boolean } | undefined> {
+    const row = await this.repository.findById(id);
+    return row && this.verificationOf(row);
+  }
+
+  async emailVerificationByEmail(email: string) {
+    const row = await this.repository.findByEmail(email);
+    return row && this.verificationOf(row);
+  }
+
+  private verificationOf(row: UserRow) {
+    return {
+      id: row.id,
+      email: row.email,
+      full_name: row.fullName,
+      verified: row.emailVerifiedAt !== null || row.passwordHash === null,
+    };
+  }
+
   /** Marks the account's e-mail verified (its owner opened the link sent to it); false when the account or e-mail changed. */
   async markEmailVerified(id: number, email: string, at: Date): Promise<boolean> {
     const row = await this.repository.findById(id);

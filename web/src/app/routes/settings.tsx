@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import { SystemSection } from '@/features/admin/components/system-section';
 import { useAuth } from '@/features/auth/auth-provider';
 import { ChangePasswordCard } from '@/features/auth/components/change-password-card';
+import { VerifyEmailNotice } from '@/features/auth/components/verify-email-notice';
 import { SubscriptionSection } from '@/features/billing/components/subscription-section';
 import { BotConnection } from '@/features/bots/components/bot-connection';
 import { peopleKeys } from '@/features/contacts/api/keys';
@@ -89,7 +90,7 @@ const sections: SettingsSection[] = [
     title: 'Password',
     subtitle: 'Sign-in security',
     icon: KeyRoundIcon,
-    component: ChangePasswordCard,
+    component: PasswordSection,
   },
   {
     key: 'system',
@@ -100,6 +101,16 @@ const sections: SettingsSection[] = [
     adminOnly: true,
   },
 ];
+
+/** Sign-in security: the e-mail verification notice (while one is due), then the new password. */
+function PasswordSection() {
+  return (
+    <>
+      <VerifyEmailNotice />
+      <ChangePasswordCard />
+    </>
+  );
+}
 
 /** The bots' section; an administrator also gets the card that unlinks every Telegram account. */
 function BotsSection() {

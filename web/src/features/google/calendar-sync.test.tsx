@@ -39,6 +39,8 @@ const syncResponse = (items: CalendarReviewItem[], counts: Partial<GoogleCalenda
   deleted: 0,
   pushed: 0,
   items,
+  skipped: 0,
+  errors: [],
   ...counts,
 });
 
@@ -142,6 +144,40 @@ describe('Settings → Google Integration: the calendar card', () => {
     await user.click(within(card).getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('Failed to preview Google calendar')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Google events Relate cannot store', () => {
+  it('says which were skipped and why, after a sync and after a preview', async () => {
+    server.use(
+      http.get(api('/auth/google/calendar'), ({ request }) =>
+        HttpResponse.json(
+          syncResponse([], {
+            preview: new URL(request.url).searchParams.get('preview') === 'true',
+            created: 1,
+            skipped: 1,
+            errors: [
+              {
+                google_event_id: 'ev1',
+                title: 'Ancient series',
+                error: "The event's start is in the year 0099, outside the years 1000-9999",
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    const { user } = renderIntegration();
+    const card = await calendarCard();
+    const reason = "“Ancient series”: The event's start is in the year 0099, outside the years 1000-9999.";
+
+    await user.click(within(card).getByRole('button', { name: 'Sync' }));
+    expect(await screen.findByText('Google calendar: 1 event skipped')).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    toast.dismiss();
+
+    await user.click(within(card).getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Google calendar: 1 event skipped')).toBeInTheDocument();
   });
 });
 

@@ -79,7 +79,7 @@ const pendingBen = { email: 'ben@example.com', is_approved: false, status: 'pend
 
 async function openSignUp(firstAccount: boolean) {
   vi.mocked(authApi.getRegistrationInfo).mockResolvedValue({
-    data: { first_account: firstAccount },
+    data: { first_account: firstAccount, verification_mail: false },
     error: null,
   } as never);
   renderForm();

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatNumber } from '@/lib/format';
+import { formatCount, formatNumber } from '@/lib/format';
 import { openGooglePopup } from '@/lib/google-popup';
 import { invalidateKeys } from '@/lib/query';
 import {
@@ -65,6 +65,16 @@ function ContactsCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
       describe={(result) =>
         `Added ${formatNumber(result.created)}, updated ${formatNumber(result.updated)}, sent ${formatNumber(result.pushed)} to Google.`
       }
+      leftOut={({ warnings }) =>
+        warnings.length > 0
+          ? {
+              title: `Google contacts: ${formatCount(warnings.length, 'value', 'values')} left out`,
+              description: warnings
+                .map((entry) => `${entry.name ?? 'A contact'}: ${entry.warning}.`)
+                .join(' '),
+            }
+          : undefined
+      }
       loadReview={() => queryClient.fetchQuery(googleReviewQuery())}
       dialog={(props) => <ContactsReviewDialog {...props} refreshes={refreshes} />}
     />
@@ -89,6 +99,14 @@ function CalendarCard({ google, refreshes }: { google: GoogleStatus; refreshes?:
         `Added ${formatNumber(result.created)}, updated ${formatNumber(result.updated)}${
           result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
         }, sent ${formatNumber(result.pushed)} to Google.`
+      }
+      leftOut={({ errors }) =>
+        errors.length > 0
+          ? {
+              title: `Google calendar: ${formatCount(errors.length, 'event', 'events')} skipped`,
+              description: errors.map((entry) => `“${entry.title}”: ${entry.error}.`).join(' '),
+            }
+          : undefined
       }
       loadReview={() => queryClient.fetchQuery(calendarReviewQuery())}
       dialog={(props) => <CalendarReviewDialog {...props} refreshes={refreshes} />}

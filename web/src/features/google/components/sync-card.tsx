@@ -27,6 +27,8 @@ interface SyncCardProps<R extends { items: unknown[] }> {
   sync: UseMutationResult<R, Error, boolean>;
   /** The toast's description after a sync. */
   describe: (result: R) => string;
+  /** What a sync or preview did not take from Google, with the reasons (a warning toast), if anything. */
+  leftOut: (result: R) => { title: string; description: string } | undefined;
   /** The items waiting for review (as stored: Google is not asked again). */
   loadReview: () => Promise<Item<R>[]>;
   dialog: (props: { items: Item<R>[]; open: boolean; onOpenChange: (open: boolean) => void }) => ReactNode;
@@ -46,6 +48,8 @@ export function SyncCard<R extends { items: unknown[] }>(props: SyncCardProps<R>
   const runSync = (preview: boolean) =>
     sync.mutate(preview, {
       onSuccess: (result) => {
+        const leftOut = props.leftOut(result);
+        if (leftOut) toast.warning(leftOut.title, { description: leftOut.description });
         if (preview) {
           setReview(result.items);
           return;
