@@ -14,6 +14,7 @@ import {
   contactsUpload,
   createDatabase,
   importContacts,
+  probeDuring,
   signUp,
   startServer,
   stop,
@@ -24,29 +25,6 @@ const IMPORT_ROWS = scaled(100_000);
 /** Imported unprobed after the first import, so the export reads 120,000 contacts. */
 const MORE_ROWS = scaled(20_000);
 const HEALTH_GOAL_MS = 100;
-const HEALTH_EVERY_MS = 20;
-
-/** Asks `/api/health` every 20 ms while `work` runs; its latencies, sorted. */
-async function probeDuring<T>(base: string, work: () => Promise<T>): Promise<{ value: T; health: number[] }> {
-  const health: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const start = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      await response.arrayBuffer();
-      health.push(response.ok ? performance.now() - start : Number.POSITIVE_INFINITY);
-      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
-    }
-  })();
-  try {
-    return { value: await work(), health };
-  } finally {
-    running = false;
-    await probe;
-    health.sort((a, b) => a - b);
-  }
-}
 
 /** Reads the whole CSV export; its rows (lines after the header). */
 async function exportContacts(base: string, account: Account): Promise<number> {
@@ -99,11 +77,7 @@ const suite: BenchSuite = {
             ...(p99 < HEALTH_GOAL_MS ? {} : { failed: `p99 ${p99.toFixed(1)} ms` }),
           });
         };
-        const timed = async <T>(work: () => Promise<T>) => {
-          const started = performance.now();
-          const { value, health } = await probeDuring(server.url, work);
-          return { value, health, elapsedMs: performance.now() - started };
-        };
+        const timed = <T>(work: () => Promise<T>) => probeDuring(server.url, work);
 
         const upload = contactsUpload(IMPORT_ROWS);
         const imported = await timed(() => importContacts(server.url, owner.token, upload));

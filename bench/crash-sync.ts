@@ -5,7 +5,7 @@ import { type RunningFakeGoogle, startFakeGoogle } from '../server/test/fakes/go
 import type { ServerProcess } from '../server/test/server-process';
 import { checkAcknowledged, eventTitles, sleep, startWriters } from './crash-writers';
 import type { BenchLabel, BenchResult } from './harness';
-import { type Account, api, check, signIn, signUp, startServer, stop } from './processes';
+import { api, check, connectGoogle, signIn, signUp, startServer, stop } from './processes';
 
 /**
  * kill -9 of a server process in the middle of a Google contacts sync and a Google calendar sync
@@ -56,31 +56,6 @@ function seedGoogle(google: RunningFakeGoogle, run: string) {
     });
   }
   return sub;
-}
-
-/** Settings → Connect Google, through the fake's consent redirect, as a browser would follow it. */
-async function connectGoogle(base: string, owner: Account, google: RunningFakeGoogle, sub: string) {
-  const started = await fetch(`${base}/api/auth/google/connect`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.token}` },
-  });
-  check(started.status === 200, `connect: ${started.status}`);
-  // The cookie that binds the authorization to this "browser".
-  const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { authorization_url } = (await started.json()) as { authorization_url: string };
-  google.fake.autoConsent = sub;
-  const consent = await fetch(authorization_url, { redirect: 'manual' });
-  check(consent.status === 302, `consent: ${consent.status}`);
-  const back = new URL(consent.headers.get('location')!);
-  const query = new URLSearchParams({
-    code: back.searchParams.get('code') ?? '',
-    state: back.searchParams.get('state') ?? '',
-  });
-  const connected = await api<{ connected?: boolean }>(base, 'GET', `/auth/google/callback?${query}`, {
-    token: owner.token,
-    headers: { cookie },
-  });
-  check(connected.status === 200 && connected.body.connected, `callback: ${connected.status}`);
 }
 
 /** The user's contacts that came from Google (not the writers'), by e-mail. */

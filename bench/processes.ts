@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { RunningFakeGoogle } from '../server/test/fakes/google/server';
 import { multipart } from '../server/test/multipart';
 import {
   freePort,
@@ -163,4 +164,57 @@ export function rssMb(pid: number | undefined, field: 'VmRSS' | 'VmHWM' = 'VmRSS
 
 export function check(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`FAILED: ${message}`);
+}
+
+/** Settings → Connect Google, through the fake's consent redirect, as a browser would follow it. */
+export async function connectGoogle(base: string, owner: Account, google: RunningFakeGoogle, sub: string) {
+  const started = await fetch(`${base}/api/auth/google/connect`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
+  check(started.status === 200, `connect: ${started.status}`);
+  // The cookie that binds the authorization to this "browser".
+  const cookie = started.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const { authorization_url } = (await started.json()) as { authorization_url: string };
+  google.fake.autoConsent = sub;
+  const consent = await fetch(authorization_url, { redirect: 'manual' });
+  check(consent.status === 302, `consent: ${consent.status}`);
+  const back = new URL(consent.headers.get('location')!);
+  const query = new URLSearchParams({
+    code: back.searchParams.get('code') ?? '',
+    state: back.searchParams.get('state') ?? '',
+  });
+  const connected = await api<{ connected?: boolean }>(base, 'GET', `/auth/google/callback?${query}`, {
+    token: owner.token,
+    headers: { cookie },
+  });
+  check(connected.status === 200 && connected.body.connected, `callback: ${connected.status}`);
+}
+
+const HEALTH_EVERY_MS = 20;
+
+/** Runs `work`, asking `/api/health` every 20 ms meanwhile: its value, how long it took, and the latencies, sorted. */
+export async function probeDuring<T>(
+  base: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; elapsedMs: number; health: number[] }> {
+  const health: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const start = performance.now();
+      const response = await fetch(`${base}/api/health`);
+      await response.arrayBuffer();
+      health.push(response.ok ? performance.now() - start : Number.POSITIVE_INFINITY);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
+    }
+  })();
+  const started = performance.now();
+  try {
+    return { value: await work(), elapsedMs: performance.now() - started, health };
+  } finally {
+    running = false;
+    await probe;
+    health.sort((a, b) => a - b);
+  }
 }
