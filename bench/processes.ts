@@ -25,7 +25,17 @@ export async function startServer(
   env: Record<string, string>,
   options: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
-  const server = startServerProcess({ ...LOAD_ENV, ...env, PORT: String(await freePort()) }, options);
+  // BENCH_SERVER_NODE_OPTIONS reaches the server processes only (say, `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+  const server = startServerProcess(
+    {
+      ...LOAD_ENV,
+      ...env,
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
+      PORT: String(await freePort()),
+    },
+    options,
+  );
   await Promise.race([
     waitForHealth(server.url, 120_000),
     server.exited.then((code) => {

@@ -40,13 +40,16 @@ function startCommand(): { env: Record<string, string>; flags: string[] } {
 /**
  * Starts the server as its own process: `server/src/main.ts` under tsx, or with `compiled` the esbuild
  * bundle `npm start` runs (`server/dist/main.js`, built by the caller), with `npm start`'s Node flags
- * and environment.
+ * and environment; `nodeFlags` are added (a profiler's, say).
  */
-export function startServerProcess(env: Record<string, string>, { compiled = false } = {}): ServerProcess {
+export function startServerProcess(
+  env: Record<string, string>,
+  { compiled = false, nodeFlags = [] as string[] } = {},
+): ServerProcess {
   const start = startCommand();
   const entry = compiled
-    ? [...start.flags, path.join(root, 'server/dist/main.js')]
-    : ['--import', 'tsx', path.join(root, 'server/src/main.ts')];
+    ? [...start.flags, ...nodeFlags, path.join(root, 'server/dist/main.js')]
+    : [...nodeFlags, '--import', 'tsx', path.join(root, 'server/src/main.ts')];
   const child = spawn(process.execPath, entry, {
     cwd: root,
     env: {
