@@ -14,6 +14,9 @@ const IMPORT_ROWS = scaled(100_000);
 const IMPORT_RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 3);
 const LIST_RUNS = 50;
 const LOAD_SECONDS = 5;
+const DUPLICATES_RUNS = 5;
+/** The companies' duplicates scan goal (issue 22), for the contacts' one too. */
+const DUPLICATES_GOAL_MS = 500;
 
 const CASES = [
   { name: 'first page', url: '/api/people' },
@@ -93,6 +96,18 @@ const suite: BenchSuite = {
           }
         };
         await measureCases('');
+        // Issue 31: Find Duplicates at this size (every contact shares its name with about 250 others).
+        const duplicates = (await get('/api/people/duplicates')()).json();
+        log(
+          `${database.label}: duplicates scan finds ${duplicates.groups.length.toLocaleString()} groups of ${duplicates.total_duplicates.toLocaleString()} contacts`,
+        );
+        results.push({
+          suite: suite.name,
+          database: database.label,
+          case: 'duplicates scan (Find Duplicates)',
+          goalMs: DUPLICATES_GOAL_MS,
+          ...(await time(get('/api/people/duplicates'), { runs: DUPLICATES_RUNS, warmup: 1 })),
+        });
 
         const baseUrl = await listenOnLoopback(app);
         // /api/health pings the database, so its rate moves with what the database is doing (PostgreSQL's
