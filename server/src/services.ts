@@ -21,7 +21,7 @@ import { PasswordService } from './modules/auth/password.service';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
 import { SystemSettingsRepository } from './modules/auth/system-settings.repository';
-import { TokenService } from './modules/auth/tokens';
+import { TokenService } from './modules/auth/tokens.service';
 import { defineBillingJobs } from './modules/billing/billing.jobs';
 import { BillingRepository } from './modules/billing/billing.repository';
 import { BillingService } from './modules/billing/billing.service';
@@ -224,7 +224,7 @@ export async function createServices({
     name: config.WHATSAPP_NOTIFICATION_TEMPLATE,
     language: config.WHATSAPP_TEMPLATE_LANGUAGE,
   });
-  registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
+  registerBotJobs({ jobs, botDelivery, botCommands, notifications, users, events, tasks, clock });
   const { syncHeartbeatMs, ...googleTuning } = google ?? {};
   const googleRepository = new GoogleRepository(db);
   const googleClient = config.GOOGLE_CLIENT_ID

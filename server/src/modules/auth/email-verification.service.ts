@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Clock } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
-import type { TokenService } from './tokens';
+import type { TokenService } from './tokens.service';
 
 const INVALID_LINK = 'This verification link is not valid or has expired. Sign in and ask for a new one.';
 

@@ -5,7 +5,7 @@ import type { ContactsService } from '../contacts/contacts.service';
 import type { EventsService } from '../events/events.service';
 import { fromFloating, toFloating } from '../events/time-zone';
 import type { TasksService } from '../tasks/tasks.service';
-import type { MessagingAccount } from '../users/users.mappers';
+import type { MessagingAccount } from '../users/users.types';
 import type { OutboundMessage } from './bot-delivery.service';
 
 const DAY = 24 * 60 * 60_000;

@@ -7,11 +7,11 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runNamed } from '../../db/named-statements';
 import { accountHistory, users } from '../../db/schema';
-import type { AuthUser } from './users.mappers';
+import type { AuthUser } from '../../lib/auth-user';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
