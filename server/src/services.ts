@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { backupDir, scheduleNightlyBackups } from './db/backup-schedule';
 import type { Database, DatabaseHandle } from './db/client';
 import { DatabaseMaintenance } from './db/maintenance';
+import type { HeavyTasks } from './heavy-work';
 import { GoogleClient, type GoogleClientTuning } from './integrations/google/google.client';
 import { TokenCipher } from './integrations/google/token-cipher';
 import { createStripeClient } from './integrations/stripe/stripe.client';
@@ -191,7 +192,10 @@ export async function createServices({
   users.onCreated((user, tx) => announcePendingAccount(users, notifications, user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
-  const workers = new WorkerPool();
+  // The worker's entry (heavy-work.ts): from sources through its tsx loader, built as heavy-work.js beside main.js.
+  const workers = new WorkerPool<HeavyTasks>(
+    new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
+  );
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
   const contacts = new ContactsService(
     db,

@@ -39,6 +39,7 @@ import {
   type ContactValues,
   IMPORT_COPY_COLUMNS,
 } from './contacts.repository';
+import type { contactsTasks } from './contacts.tasks';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
 /** The stored contact, for services that work on rows (Google sync). */
@@ -125,7 +126,7 @@ export class ContactsService {
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
-    private readonly workers: WorkerPool,
+    private readonly workers: WorkerPool<typeof contactsTasks>,
   ) {}
 
   /**

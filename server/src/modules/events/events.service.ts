@@ -9,12 +9,14 @@ import type {
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import { allDayBounds } from '../../lib/time-zone';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
+import type { eventsTasks } from './events.tasks';
 import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
 import {
   endBefore,
@@ -25,7 +27,6 @@ import {
   shiftWallClock,
   wallClockShift,
 } from './recurrence';
-import { allDayBounds } from './time-zone';
 
 export type { EventRow, EventValues } from './events.repository';
 
@@ -52,7 +53,7 @@ export class EventsService {
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
-    private readonly workers: WorkerPool,
+    private readonly workers: WorkerPool<typeof eventsTasks>,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */

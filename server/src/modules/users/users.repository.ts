@@ -7,7 +7,6 @@ import type { AuthUser } from '../../lib/auth-user';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
-export type UserRole = UserRow['role'];
 export type AccountHistoryRow = typeof accountHistory.$inferSelect;
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
