@@ -26,13 +26,13 @@ const LOW = '^server/src/(lib|db|jobs|integrations|plugins)/';
  */
 const KNOWN = {
   'module-public-surface': [
-    // The Google calendar sync maps Google's recurrence onto the calendar's own rules (RRULE text,
-    // series, the repeat choices of the .ics reader). To go with the sync engine's rework (issue 34's
-    // row-type part): the events module offers these as domain operations of its service.
+    // The Google calendar sync reads Google's RRULE into the calendar's repeat (the .ics reader's
+    // `repeatOf`, typed by the events' row values). To go with the sync engine's rework (issue 34's
+    // row-type part): the events module offers it as a domain operation of its service.
     { from: 'server/src/modules/google/calendar-mapper.ts', to: 'server/src/modules/events/ics.ts' },
-    { from: 'server/src/modules/google/calendar-mapper.ts', to: 'server/src/modules/events/recurrence.ts' },
-    // Google contacts map a contact row to the API's person (toPersonDto) for the sync's report. Same
-    // rework: the contacts service answers with contract types, not rows.
+    // The Google contacts sync reads a contact row's synced fields through the contacts' mapper
+    // (toPersonDto) to compare them with Google's. Same rework: the contacts service answers with
+    // contract types, not rows.
     {
       from: 'server/src/modules/google/google-contacts.service.ts',
       to: 'server/src/modules/contacts/contacts.mappers.ts',

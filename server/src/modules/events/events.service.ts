@@ -9,6 +9,15 @@ import type {
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
+import {
+  endBefore,
+  isOccurrence,
+  type Occurrence,
+  occurrencesBetween,
+  shiftedWeekdays,
+  shiftWallClock,
+  wallClockShift,
+} from '../../lib/recurrence';
 import { allDayBounds } from '../../lib/time-zone';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
@@ -18,15 +27,6 @@ import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import type { eventsTasks } from './events.tasks';
 import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
-import {
-  endBefore,
-  isOccurrence,
-  type Occurrence,
-  occurrencesBetween,
-  shiftedWeekdays,
-  shiftWallClock,
-  wallClockShift,
-} from './recurrence';
 
 export type { EventRow, EventValues } from './events.repository';
 

@@ -9,9 +9,9 @@ import {
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { CalendarResponse, VEvent } from 'node-ical';
 import rrulePackage from 'rrule';
+import { rruleText, ruleZone } from '../../lib/recurrence';
 import { toFloating } from '../../lib/time-zone';
 import type { EventRow, EventValues } from './events.repository';
-import { rruleText, ruleZone } from './recurrence';
 import { vtimezone, zonedDateTime } from './vtimezone';
 
 const { RRule } = rrulePackage;

@@ -1,9 +1,9 @@
 import rrulePackage from 'rrule';
 import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
+import { rruleText, ruleZone, type Series, seriesRule } from '../../lib/recurrence';
 import { fromFloating, toFloating } from '../../lib/time-zone';
 import type { EventRow, EventValues } from '../events/events.service';
 import { repeatOf } from '../events/ics';
-import { rruleText, ruleZone, type Series, seriesRule } from '../events/recurrence';
 import type { CalendarSyncedValues } from './google-calendar.repository';
 
 const { RRule } = rrulePackage;

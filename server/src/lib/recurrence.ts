@@ -1,5 +1,5 @@
 import rrulePackage from 'rrule';
-import { fromFloating, toFloating } from '../../lib/time-zone';
+import { fromFloating, toFloating } from './time-zone';
 
 const { RRule } = rrulePackage;
 

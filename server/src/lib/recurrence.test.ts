@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { fromFloating } from '../../lib/time-zone';
 import {
   MAX_SERIES_OCCURRENCES,
   occurrencesBetween,
@@ -8,6 +7,7 @@ import {
   type Series,
   seriesRule,
 } from './recurrence';
+import { fromFloating } from './time-zone';
 
 const series = (overrides: Partial<Series>): Series => ({
   startAt: new Date('2026-03-02T08:00:00Z'), // Monday 09:00 in Berlin (CET)
