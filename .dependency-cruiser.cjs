@@ -4,7 +4,8 @@
  * bench and scripts; scripts/dependency-checker.test.ts proves each rule fires on the fixture files of
  * scripts/fixtures/dependency-checker/.
  *
- * Server layers: routes → services → repositories → db. `server/src/services.ts`, `app.ts`, `main.ts`,
+ * Server layers: routes → services → repositories → db; below the modules, jobs/, integrations/ and
+ * plugins/ over db/, over lib/. `server/src/services.ts`, `app.ts`, `main.ts`,
  * `cli.ts` and `heavy-work.ts` (with `heavy-work.dev.mjs`) are the composition root: they wire
  * everything, and nothing imports them but tests. `config.ts` is the environment's settings: anything
  * may read it.
@@ -79,6 +80,29 @@ const rules = [
     severity: 'error',
     from: { path: LOW, pathNot: TEST },
     to: { path: '^server/src/modules/' },
+  },
+  {
+    name: 'lib-is-the-bottom',
+    comment: 'lib/ is code every layer may use: it imports nothing of db/, jobs/, integrations/ or plugins/.',
+    severity: 'error',
+    from: { path: '^server/src/lib/', pathNot: TEST },
+    to: { path: '^server/src/(db|jobs|integrations|plugins)/' },
+  },
+  {
+    name: 'db-below-jobs',
+    comment:
+      'db/ (the client, migrations, COPY, backups) is below the job runner, the integrations and the plugins: it imports none of them.',
+    severity: 'error',
+    from: { path: '^server/src/db/', pathNot: TEST },
+    to: { path: '^server/src/(jobs|integrations|plugins)/' },
+  },
+  {
+    name: 'jobs-integrations-plugins-apart',
+    comment:
+      'jobs/, integrations/ and plugins/ stand beside each other over db/ and lib/: none imports another.',
+    severity: 'error',
+    from: { path: '^server/src/(jobs|integrations|plugins)/', pathNot: TEST },
+    to: { path: '^server/src/(jobs|integrations|plugins)/', pathNot: '^server/src/$1/' },
   },
   {
     name: 'nothing-imports-the-composition-root',
