@@ -194,6 +194,14 @@ const rules = [
     to: { path: '^web/src/features/$1/', dependencyTypes: ['aliased'] },
   },
   {
+    name: 'web-feature-imports-shared-through-alias',
+    comment:
+      'A feature reaches components/, lib/ and test/ through `@/…`, never by a relative path out of its folder (decision 0020).',
+    severity: 'error',
+    from: { path: '^web/src/features/' },
+    to: { path: '^web/src/(components|lib|test)/', dependencyTypesNot: ['aliased'] },
+  },
+  {
     name: 'web-shared-imports-no-feature',
     comment: 'components/ and lib/ import no feature and nothing of app/ (decision 0020).',
     severity: 'error',
