@@ -31,11 +31,11 @@ export async function buildServer(outDir = path.join(server, 'dist')) {
     ...common,
     entryPoints: { main: path.join(server, 'src', 'main.ts'), cli: path.join(server, 'src', 'cli.ts') },
   });
-  // The worker threads' tasks (lib/workers/pool.ts), next to main.js: each task's modules a chunk of its
-  // own, loaded when a thread first runs the task.
+  // The worker threads' entry (heavy-work.ts, run by lib/workers/pool.ts), next to main.js: each task's
+  // modules a chunk of its own, loaded when a thread first runs the task.
   await build({
     ...common,
-    entryPoints: { 'heavy-work': path.join(server, 'src', 'lib', 'workers', 'heavy-work.ts') },
+    entryPoints: { 'heavy-work': path.join(server, 'src', 'heavy-work.ts') },
     splitting: true,
     chunkNames: 'heavy-work/[name]-[hash]',
   });

@@ -1,9 +1,9 @@
 import { type Config, ConfigError, loadConfig } from './config';
 import { type BackupHeader, backupDatabase, RestoreRefusedError, restoreDatabase } from './db/backup';
-import { backupDir } from './db/backup-schedule';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './db/embedded-postgres';
 import { EmbeddedPostgresError } from './db/embedded-postgres/errors';
+import { backupDir } from './jobs/backup-schedule';
 
 /**
  * `npm run backup` and `npm run restore -- <file>` (scripts/cli.mjs runs this compiled, as server/dist/cli.js).

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
-import { backupDir, scheduleNightlyBackups } from './db/backup-schedule';
 import type { Database, DatabaseHandle } from './db/client';
 import { DatabaseMaintenance } from './db/maintenance';
+import type { HeavyTasks } from './heavy-work';
 import { GoogleClient, type GoogleClientTuning } from './integrations/google/google.client';
 import { TokenCipher } from './integrations/google/token-cipher';
 import { createStripeClient } from './integrations/stripe/stripe.client';
+import { backupDir, scheduleNightlyBackups } from './jobs/backup-schedule';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
@@ -21,7 +22,7 @@ import { PasswordService } from './modules/auth/password.service';
 import { PasswordResetsRepository } from './modules/auth/password-resets.repository';
 import { RefreshTokensRepository } from './modules/auth/refresh-tokens.repository';
 import { SystemSettingsRepository } from './modules/auth/system-settings.repository';
-import { TokenService } from './modules/auth/tokens';
+import { TokenService } from './modules/auth/tokens.service';
 import { defineBillingJobs } from './modules/billing/billing.jobs';
 import { BillingRepository } from './modules/billing/billing.repository';
 import { BillingService } from './modules/billing/billing.service';
@@ -192,7 +193,10 @@ export async function createServices({
   users.onCreated((user, tx) => announcePendingAccount(users, notifications, user, tx));
   const customFields = new CustomFieldsService(db, new CustomFieldsRepository(db));
   const preferences = new PreferencesService(db, new PreferencesRepository(db), customFields);
-  const workers = new WorkerPool();
+  // The worker's entry (heavy-work.ts): from sources through its tsx loader, built as heavy-work.js beside main.js.
+  const workers = new WorkerPool<HeavyTasks>(
+    new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
+  );
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
   const contacts = new ContactsService(
     db,
@@ -225,7 +229,7 @@ export async function createServices({
     name: config.WHATSAPP_NOTIFICATION_TEMPLATE,
     language: config.WHATSAPP_TEMPLATE_LANGUAGE,
   });
-  registerBotJobs({ jobs, bots, botDelivery, botCommands, notifications, users, events, tasks, clock });
+  registerBotJobs({ jobs, botDelivery, botCommands, notifications, users, events, tasks, clock });
   const { syncHeartbeatMs, ...googleTuning } = google ?? {};
   const googleRepository = new GoogleRepository(db);
   const googleClient = config.GOOGLE_CLIENT_ID

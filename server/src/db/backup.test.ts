@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../test/test-app';
 import { createPostgresDatabase } from '../../test/test-database';
+import { nextBackupTime } from '../jobs/backup-schedule';
 import {
   type BackupHeader,
   backupDatabase,
@@ -14,7 +15,6 @@ import {
   RestoreRefusedError,
   restoreDatabase,
 } from './backup';
-import { nextBackupTime } from './backup-schedule';
 import { openPostgres } from './client';
 
 describe('backup and restore', () => {

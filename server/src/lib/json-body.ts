@@ -4,7 +4,7 @@ import { AppError } from './errors';
 /**
  * A JSON request body parsed as Fastify's own parser does (secure-json-parse, refusing `__proto__` and
  * `constructor.prototype` keys), with the same 400 for anything that is not valid JSON. Used where a
- * large body is parsed on a worker thread (lib/workers/heavy-work.ts) instead of the event loop's.
+ * large body is parsed on a worker thread (json-body.tasks.ts) instead of the event loop's.
  */
 export function parseJsonBody(text: string): unknown {
   try {

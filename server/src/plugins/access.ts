@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessClaims, AuthUser } from '../lib/auth-user';
 import { forbidden, unauthorized } from '../lib/errors';
-import type { AccessClaims } from '../modules/auth/tokens';
-import { type Entitlement, entitlementsForRoute } from '../modules/plans/plans.catalog';
-import type { AuthUser } from '../modules/users/users.mappers';
 
 /**
  * Every API route declares who may call it:
@@ -50,12 +48,6 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access policy`);
   });
 
-  const routeEntitlements = new Map<string, Entitlement[]>();
-  const entitlementsOf = (url: string) => {
-    if (!routeEntitlements.has(url)) routeEntitlements.set(url, entitlementsForRoute(url));
-    return routeEntitlements.get(url)!;
-  };
-
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
@@ -69,9 +61,7 @@ export function registerAccessControl(app: FastifyInstance, apiPrefix: string) {
       throw forbidden('Your account is pending admin approval.', 'ACCOUNT_NOT_APPROVED');
     }
     if (access === 'admin' && user.role !== 'admin') throw forbidden('Administrator rights required');
-    for (const entitlement of entitlementsOf(request.routeOptions.url ?? '')) {
-      app.services.plans.assertEntitled(user.plan, entitlement);
-    }
+    app.services.plans.assertRouteEntitled(user.plan, request.routeOptions.url ?? '');
   });
 }
 

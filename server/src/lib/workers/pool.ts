@@ -2,38 +2,44 @@ import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { AppError } from '../errors';
-import type * as tasks from './heavy-work';
 import type { ItemPortReply } from './item-port';
+import type { Outcome, Task, TaskMessage, TaskTable } from './tasks';
 
 /**
  * CPU-heavy parsing and generation (an .ics file's events, a CSV upload's header analysis, a calendar
  * export) runs in worker threads, so one user's 10 MB file cannot hold the event loop that answers
- * everyone else (issue 19; decision 0025 chose tinypool). The tasks are the named exports of
- * `heavy-work.ts`; their arguments and results cross by structured clone (Dates included).
+ * everyone else (issue 19; decision 0025 chose tinypool). The pool runs the tasks of the worker entry at
+ * `entry` (server/src/heavy-work.ts, which registers each feature's `<feature>.tasks.ts`); `Tasks` is
+ * their table, as a type only. Their arguments and results cross by structured clone (Dates included).
  *
- * Run from TypeScript sources (tests, `npm run dev`) the worker starts from heavy-work.dev.mjs, which
- * loads tsx; the built server has the tasks compiled next to main.js as heavy-work.js, each task's
- * modules a chunk in heavy-work/ that a thread loads when it first runs the task (scripts/build-server.mjs).
+ * Run from TypeScript sources (tests, `npm run dev`) the entry is heavy-work.dev.mjs, which loads tsx;
+ * the built server has the tasks compiled next to main.js as heavy-work.js, each task's modules a chunk
+ * in heavy-work/ that a thread loads when it first runs the task (scripts/build-server.mjs).
  */
-type HeavyTasks = tasks.Tasks;
-type Task = keyof HeavyTasks;
-type ValueOf<K extends Task> = Awaited<ReturnType<HeavyTasks[K]>> extends tasks.Outcome<infer T> ? T : never;
-type StreamTask = keyof tasks.StreamedItems;
+// biome-ignore lint/suspicious/noExplicitAny: matches any task to read one of its types
+type AnyTask = Task<any, any, any>;
+type ArgsOf<T> = T extends AnyTask ? Parameters<T>[0] : never;
+type ValueOf<T> = T extends AnyTask ? (Awaited<ReturnType<T>> extends Outcome<infer V> ? V : never) : never;
+type ItemOf<T> = T extends { readonly items?: infer Item } ? Item : never;
+/** The names of the tasks that stream items. */
+type StreamTask<Tasks> = { [K in keyof Tasks]: [ItemOf<Tasks[K]>] extends [never] ? never : K }[keyof Tasks];
 
-const fromSources = import.meta.url.endsWith('.ts');
 /** Tasks waiting for a thread beyond this are refused with 503 rather than queued for minutes. */
 const MAX_QUEUE = 32;
 
-export class WorkerPool {
+export class WorkerPool<Tasks extends TaskTable = TaskTable> {
   private pool: Tinypool | undefined;
   /** Tasks sent and not yet answered. */
   private running = 0;
   /** A thread starting for `warm`: the next task waits for it rather than start another. */
   private warming?: Promise<unknown>;
 
+  /** `entry`: the URL of the worker's entry module, whose default export runs a `TaskMessage`. */
+  constructor(private readonly entry: URL) {}
+
   private get threads(): Tinypool {
     this.pool ??= new Tinypool({
-      filename: new URL(fromSources ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url).href,
+      filename: this.entry.href,
       // An import holds a thread for as long as it writes (`stream`): a second one keeps a user's column
       // analysis or .ics file from waiting behind it, even on two cores.
       minThreads: 0,
@@ -44,8 +50,8 @@ export class WorkerPool {
     return this.pool;
   }
 
-  /** Runs the task `name` of heavy-work.ts on a worker thread; its errors reject as they were thrown. */
-  run<K extends Task>(name: K, ...args: Parameters<HeavyTasks[K]>[0]): Promise<ValueOf<K>> {
+  /** Runs the task `name` on a worker thread; its errors reject as they were thrown. */
+  run<K extends keyof Tasks & string>(name: K, ...args: ArgsOf<Tasks[K]>): Promise<ValueOf<Tasks[K]>> {
     return this.settle(name, args);
   }
 
@@ -53,9 +59,9 @@ export class WorkerPool {
    * Starts a thread for the task `name`, unless one is idle, while the caller does something else first
    * (receives an upload): a new thread takes about 100 ms to start and load the task's modules.
    */
-  warm(name: Task): void {
+  warm(name: keyof Tasks & string): void {
     if (this.warming || (this.pool?.threads.length ?? 0) > this.running) return;
-    const message: tasks.TaskMessage = { name, warm: true };
+    const message: TaskMessage = { name, warm: true };
     const warming = this.threads.run(message).catch(() => {});
     this.warming = warming;
     warming.finally(() => {
@@ -69,18 +75,18 @@ export class WorkerPool {
    * its last item was taken. An error of the task's ends `items` with it; a consumer that stops early (its
    * write failed) stops the task.
    */
-  stream<K extends StreamTask>(
+  stream<K extends StreamTask<Tasks> & string>(
     name: K,
-    ...args: Parameters<HeavyTasks[K]>[0]
-  ): { items: AsyncGenerator<tasks.StreamedItems[K]>; result: Promise<ValueOf<K>> } {
+    ...args: ArgsOf<Tasks[K]>
+  ): { items: AsyncGenerator<ItemOf<Tasks[K]>>; result: Promise<ValueOf<Tasks[K]>> } {
     const { port1, port2 } = new MessageChannel();
-    const received: tasks.StreamedItems[K][] = [];
+    const received: ItemOf<Tasks[K]>[] = [];
     let arrived: (() => void) | undefined;
-    port1.on('message', (item: tasks.StreamedItems[K]) => {
+    port1.on('message', (item: ItemOf<Tasks[K]>) => {
       received.push(item);
       arrived?.();
     });
-    const result = this.settle(name, args, port2);
+    const result = this.settle<ValueOf<Tasks[K]>>(name, args, port2);
     result.catch(() => {}); // a consumer that stopped early may never await it
     const ended = result.then(
       () => 'ended' as const,
@@ -96,7 +102,7 @@ export class WorkerPool {
               return;
             }
           }
-          yield received.shift() as tasks.StreamedItems[K];
+          yield received.shift() as ItemOf<Tasks[K]>;
           port1.postMessage('taken' satisfies ItemPortReply);
         }
       } finally {
@@ -107,12 +113,12 @@ export class WorkerPool {
     return { items: items(), result };
   }
 
-  private async settle<K extends Task>(name: K, args: unknown[], port?: MessagePort): Promise<ValueOf<K>> {
-    let outcome: tasks.Outcome<ValueOf<K>>;
+  private async settle<V>(name: string, args: unknown[], port?: MessagePort): Promise<V> {
+    let outcome: Outcome<V>;
     this.running++;
     try {
       await this.warming;
-      const message: tasks.TaskMessage = { name, args, port };
+      const message: TaskMessage = { name, args, port };
       outcome = await this.threads.run(message, port ? { transferList: [port] } : undefined);
     } catch (error) {
       if ((error as Error).message?.includes('Task queue is at limit'))

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 
 /** An account that waits for approval is announced to every administrator who can approve it. */

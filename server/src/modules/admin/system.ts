@@ -1,9 +1,9 @@
 import type { SystemInfo } from '@relate/contracts';
 import type { Config } from '../../config';
 import { listBackups } from '../../db/backup';
-import { backupDir } from '../../db/backup-schedule';
 import type { DatabaseHandle } from '../../db/client';
 import { databaseFacts } from '../../db/database-facts';
+import { backupDir } from '../../jobs/backup-schedule';
 
 /** Where an external database is: host, port and name from its URL, never its user or password. */
 function externalLocation(url: string): Pick<SystemInfo['database'], 'host' | 'port' | 'name'> {

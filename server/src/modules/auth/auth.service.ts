@@ -1,11 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { LoginBody, User } from '@relate/contracts';
+import type { AccessClaims, AuthUser } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
-import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import type { EmailVerificationService } from './email-verification.service';
 import type { LoginThrottle } from './login-throttle';
-import type { AccessClaims, IssuedTokens, TokenService } from './tokens';
+import type { IssuedTokens, TokenService } from './tokens.service';
 
 // A real argon2id hash to verify against when the e-mail is unknown, so both paths take as long.
 const DUMMY_HASH =

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/time';
 import type { UsersService } from '../users/users.service';
 import type { CounterStore } from './login-throttle';
 import { assertMailRequestAllowed } from './mail-request-limit';
-import type { TokenService } from './tokens';
+import type { TokenService } from './tokens.service';
 
 const INVALID_LINK = 'This verification link is not valid or has expired. Ask for a new one.';
 const LIMITED = 'verification requests';

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { ChangePasswordBody, ResetPasswordBody } from '@relate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AccessClaims } from '../../lib/auth-user';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { Clock } from '../../lib/time';
@@ -10,7 +11,7 @@ import type { UsersService } from '../users/users.service';
 import type { CounterStore, LoginThrottle } from './login-throttle';
 import { assertMailRequestAllowed } from './mail-request-limit';
 import type { PasswordResetsRepository } from './password-resets.repository';
-import type { AccessClaims, TokenService } from './tokens';
+import type { TokenService } from './tokens.service';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60_000;
 

@@ -8,12 +8,12 @@ import {
   stripeErrorOf,
   verifyWebhookEvent,
 } from '../../integrations/stripe/stripe.client';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict } from '../../lib/errors';
 import type { Lazy } from '../../lib/lazy';
 import { type Clock, toIso } from '../../lib/time';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { PlanChange, PlansService } from '../plans/plans.service';
-import type { AuthUser } from '../users/users.mappers';
 import type { BillingAccountRow, BillingRepository, SubscriptionState } from './billing.repository';
 
 export interface BillingSettings {

@@ -1,11 +1,11 @@
 import type { Task } from '@relate/contracts';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
+import { fromFloating, toFloating } from '../../lib/time-zone';
 import type { ContactsService } from '../contacts/contacts.service';
 import type { EventsService } from '../events/events.service';
-import { fromFloating, toFloating } from '../events/time-zone';
 import type { TasksService } from '../tasks/tasks.service';
-import type { MessagingAccount } from '../users/users.mappers';
+import type { MessagingAccount } from '../users/users.types';
 import type { OutboundMessage } from './bot-delivery.service';
 
 const DAY = 24 * 60 * 60_000;

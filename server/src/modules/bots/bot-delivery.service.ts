@@ -1,8 +1,8 @@
 import type { JobRunner } from '../../jobs/job-runner';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
-import type { MessagingAccount } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
+import type { MessagingAccount } from '../users/users.types';
 import type { BotsRepository, Platform } from './bots.repository';
 import type { BotsService } from './bots.service';
 import { escapeHtml, isBlockedByUser, refusedCallOf, retryAfterSeconds } from './telegram.client';

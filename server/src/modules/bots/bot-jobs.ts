@@ -1,9 +1,15 @@
 import type { CalendarEvent } from '@relate/contracts';
+import type { JobRunner } from '../../jobs/job-runner';
 import { RetryLater } from '../../jobs/job-runner';
-import type { Services } from '../../services';
-import type { MessagingAccount } from '../users/users.mappers';
-import { formatDate, formatTime, localDay } from './bot-commands.service';
+import type { Clock } from '../../lib/time';
+import type { EventsService } from '../events/events.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { TasksService } from '../tasks/tasks.service';
+import type { UsersService } from '../users/users.service';
+import type { MessagingAccount } from '../users/users.types';
+import { type BotCommandsService, formatDate, formatTime, localDay } from './bot-commands.service';
 import {
+  type BotDeliveryService,
   deliveryPlatform,
   type OutboundMessage,
   SendLater,
@@ -11,10 +17,17 @@ import {
   type TelegramReply,
 } from './bot-delivery.service';
 
-type BotJobDeps = Pick<
-  Services,
-  'jobs' | 'bots' | 'botDelivery' | 'botCommands' | 'notifications' | 'users' | 'events' | 'tasks' | 'clock'
->;
+/** What the bots' jobs use of the other services (given by services.ts). */
+interface BotJobDeps {
+  jobs: Pick<JobRunner, 'define' | 'enqueue' | 'every'>;
+  botDelivery: Pick<BotDeliveryService, 'deliver' | 'sendReply'>;
+  botCommands: Pick<BotCommandsService, 'onSnooze'>;
+  notifications: Pick<NotificationsService, 'get' | 'onCreated'>;
+  users: Pick<UsersService, 'messagingAccounts' | 'listMessagingLinked'>;
+  events: Pick<EventsService, 'inRange'>;
+  tasks: Pick<TasksService, 'list'>;
+  clock: Clock;
+}
 
 export const REMINDER_TICK_MS = 60_000;
 /** Reminders are looked for this far ahead (the longest alert that is honoured). */

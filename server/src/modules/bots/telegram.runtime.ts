@@ -1,6 +1,15 @@
-import type { App } from '../../app';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import { COMMANDS } from './bot-commands.service';
+import type { BotsService } from './bots.service';
 import { initBot } from './telegram.client';
+
+/** What starting the bot uses of the app (main.ts passes the app itself). */
+interface TelegramStart {
+  services: { bots: Pick<BotsService, 'telegram'> };
+  config: Pick<Config, 'PUBLIC_URL' | 'TELEGRAM_WEBHOOK_SECRET' | 'TELEGRAM_POLLING'>;
+  log: FastifyBaseLogger;
+}
 
 const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
 
@@ -10,7 +19,7 @@ const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const
  * polls with getUpdates (TELEGRAM_POLLING, on one process only: Telegram refuses a second poller with
  * 409, and polling and a webhook never run together). Failures are logged; the rest of Relate runs on.
  */
-export async function startTelegram(app: App): Promise<void> {
+export async function startTelegram(app: TelegramStart): Promise<void> {
   const { telegram } = app.services.bots;
   const { PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_POLLING } = app.config;
   if (!telegram) return;

@@ -1,4 +1,5 @@
-import type { Services } from '../../services';
+import type { BotCommandsService } from './bot-commands.service';
+import type { BotsService } from './bots.service';
 
 interface InboundMessage {
   id: string;
@@ -19,7 +20,16 @@ const UNKNOWN_NUMBER =
   'and connect this WhatsApp number.';
 
 /** Every message of every entry and change, each handled once by its id; statuses need nothing. */
-export async function handleWhatsAppWebhook(payload: WhatsAppWebhook, services: Services): Promise<void> {
+/** What answering a message uses of the services (bots.webhooks.ts passes them all). */
+interface WhatsAppInbound {
+  bots: Pick<BotsService, 'whatsapp' | 'once' | 'whatsAppInbound'>;
+  botCommands: Pick<BotCommandsService, 'action' | 'command'>;
+}
+
+export async function handleWhatsAppWebhook(
+  payload: WhatsAppWebhook,
+  services: WhatsAppInbound,
+): Promise<void> {
   const { bots, botCommands } = services;
   const client = bots.whatsapp;
   if (!client) return;

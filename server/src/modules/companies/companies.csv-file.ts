@@ -1,6 +1,6 @@
 /**
  * The three readings of a company CSV (headers, preview, import), each of the whole file. They run on a
- * worker thread (`lib/workers/heavy-work.ts`): a 20 MB file takes seconds of parsing and validation,
+ * worker thread (`companies.tasks.ts`): a 20 MB file takes seconds of parsing and validation,
  * which on the event loop's thread would hold every other request (issue 19).
  */
 import {

@@ -24,6 +24,7 @@ import {
   toNewCompanyValues,
 } from './companies.mappers';
 import { type CompaniesRepository, isFiltered } from './companies.repository';
+import type { companiesTasks } from './companies.tasks';
 
 /** Rows per batch of COPY text the worker thread answers (all stream into one COPY). */
 const IMPORT_BATCH_ROWS = 1000;
@@ -33,7 +34,7 @@ export class CompaniesService {
     private readonly db: Database,
     private readonly repository: CompaniesRepository,
     private readonly maintenance: DatabaseMaintenance,
-    private readonly workers: WorkerPool,
+    private readonly workers: WorkerPool<typeof companiesTasks>,
   ) {}
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {

@@ -7,14 +7,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HeavyTasks } from '../../heavy-work';
 import { AppError } from '../../lib/errors';
 import { WorkerPool } from '../../lib/workers/pool';
 import { IMPORT_COPY_COLUMNS } from './contacts.repository';
 
-let pool: WorkerPool;
+let pool: WorkerPool<HeavyTasks>;
 let dir: string;
 beforeAll(() => {
-  pool = new WorkerPool();
+  pool = new WorkerPool<HeavyTasks>(new URL('../../heavy-work.dev.mjs', import.meta.url));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-import-rows-'));
 });
 afterAll(async () => {

@@ -12,6 +12,7 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
+import type { AuthUser } from '../../lib/auth-user';
 import { openCsv } from '../../lib/csv';
 import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
@@ -19,7 +20,6 @@ import type { WorkerPool } from '../../lib/workers/pool';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
 import { columnChecks, parseContactRow, planImport, readMappingFields } from './contacts.csv';
 import { contactsCsv } from './contacts.export';
 import { accept, type ImportBatch } from './contacts.import-rows';
@@ -39,6 +39,7 @@ import {
   type ContactValues,
   IMPORT_COPY_COLUMNS,
 } from './contacts.repository';
+import type { contactsTasks } from './contacts.tasks';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
 /** The stored contact, for services that work on rows (Google sync). */
@@ -125,7 +126,7 @@ export class ContactsService {
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
-    private readonly workers: WorkerPool,
+    private readonly workers: WorkerPool<typeof contactsTasks>,
   ) {}
 
   /**

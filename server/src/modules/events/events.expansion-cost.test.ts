@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { MAX_SERIES_OCCURRENCES } from './recurrence';
+import { MAX_SERIES_OCCURRENCES } from '../../lib/recurrence';
 
 /**
  * Issue 30, item 2: one daily event from 1000-01-01 lasting until 9999-01-01 made every GET /api/events

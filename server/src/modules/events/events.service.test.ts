@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
-import type { AuthUser } from '../users/users.mappers';
+import type { AuthUser } from '../../lib/auth-user';
 import { EventsRepository } from './events.repository';
 import type { EventsService } from './events.service';
 

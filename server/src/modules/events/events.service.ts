@@ -7,15 +7,8 @@ import type {
   NewEvent,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict, fieldError, forbidden, notFound } from '../../lib/errors';
-import type { WorkerPool } from '../../lib/workers/pool';
-import type { GroupsService } from '../groups/groups.service';
-import type { NotificationsService } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
-import type { UsersService } from '../users/users.service';
-import { toEventDto } from './events.mappers';
-import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
-import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
 import {
   endBefore,
   followedWeek,
@@ -28,8 +21,16 @@ import {
   wallClockShift,
   weekFitsStart,
   weekOfStart,
-} from './recurrence';
-import { allDayBounds } from './time-zone';
+} from '../../lib/recurrence';
+import { allDayBounds } from '../../lib/time-zone';
+import type { WorkerPool } from '../../lib/workers/pool';
+import type { GroupsService } from '../groups/groups.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
+import { toEventDto } from './events.mappers';
+import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
+import type { eventsTasks } from './events.tasks';
+import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
 
 export type { EventRow, EventValues } from './events.repository';
 
@@ -56,7 +57,7 @@ export class EventsService {
     private readonly users: UsersService,
     private readonly notifications: NotificationsService,
     private readonly groups: GroupsService,
-    private readonly workers: WorkerPool,
+    private readonly workers: WorkerPool<typeof eventsTasks>,
   ) {}
 
   /** Every occurrence the user owns or takes part in within [from, to), recurring series expanded. */

@@ -10,9 +10,9 @@ import {
 import ical, { ICalAlarmType } from 'ical-generator';
 import type { CalendarResponse, VEvent } from 'node-ical';
 import rrulePackage from 'rrule';
+import { rruleText, ruleZone } from '../../lib/recurrence';
+import { toFloating } from '../../lib/time-zone';
 import type { EventRow, EventValues } from './events.repository';
-import { rruleText, ruleZone } from './recurrence';
-import { toFloating } from './time-zone';
 import { vtimezone, zonedDateTime } from './vtimezone';
 
 const { RRule } = rrulePackage;
@@ -561,7 +561,7 @@ function parseEvents(
 
 /**
  * Reads every VEVENT of an .ics file; a bad one is skipped and reported with its line, the rest imported.
- * Only the worker threads run it (lib/workers/heavy-work.ts): node-ical is loaded there, at the first file.
+ * Only the worker threads run it (events.tasks.ts): node-ical is loaded there, at the first file.
  */
 export async function parseIcs(
   content: string,

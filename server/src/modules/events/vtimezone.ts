@@ -1,5 +1,5 @@
 import type { ICalTemporalPlainDateTimeStub, ICalTemporalZonedDateTimeStub } from 'ical-generator';
-import { toFloating } from './time-zone';
+import { toFloating } from '../../lib/time-zone';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

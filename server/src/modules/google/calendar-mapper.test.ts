@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { occurrencesBetween } from '../events/recurrence';
+import { occurrencesBetween } from '../../lib/recurrence';
 import {
   fromGoogleEvent,
   instanceId,

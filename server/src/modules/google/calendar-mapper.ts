@@ -1,10 +1,10 @@
 import { FIRST_STORED_YEAR, isStoredYear, isTimeZone, LAST_STORED_YEAR } from '@relate/contracts';
 import rrulePackage from 'rrule';
 import type { GoogleCalendarEvent } from '../../integrations/google/google.client';
+import { rruleText, ruleZone, type Series, seriesRule } from '../../lib/recurrence';
+import { fromFloating, toFloating } from '../../lib/time-zone';
 import type { EventRow, EventValues } from '../events/events.service';
 import { repeatOf } from '../events/ics';
-import { rruleText, ruleZone, type Series, seriesRule } from '../events/recurrence';
-import { fromFloating, toFloating } from '../events/time-zone';
 import type { CalendarSyncedValues } from './google-calendar.repository';
 
 const { RRule } = rrulePackage;

@@ -10,7 +10,7 @@ import {
 import type { TokenCipher } from '../../integrations/google/token-cipher';
 import { AppError } from '../../lib/errors';
 import { type Clock, toIso } from '../../lib/time';
-import type { IssuedTokens, TokenService } from '../auth/tokens';
+import type { IssuedTokens, TokenService } from '../auth/tokens.service';
 import type { UsersService } from '../users/users.service';
 import type { GoogleRepository, OauthStateRow } from './google.repository';
 import { STALE_SYNC_RUN_MS } from './sync-runs';

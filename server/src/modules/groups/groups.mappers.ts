@@ -1,6 +1,6 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
+import type { AuthUser } from '../../lib/auth-user';
 import { toIso } from '../../lib/time';
-import type { AuthUser } from '../users/users.mappers';
 import type { GroupMemberRow } from './groups.repository';
 
 export function toGroupMemberDto(row: GroupMemberRow): GroupMember {

@@ -1,10 +1,10 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import { fieldError, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { NotificationsService, NotifyInput } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toGroupMemberDto, toPendingInvitationDto } from './groups.mappers';
 import type { GroupMemberRow, GroupsRepository } from './groups.repository';

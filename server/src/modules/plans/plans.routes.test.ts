@@ -140,5 +140,11 @@ describe('entitlements', () => {
       expect.objectContaining({ status: 403, code: 'PLAN_REQUIRED' }),
     );
     expect(() => service.assertEntitled('Pro', 'csv_import')).not.toThrow();
+    // What the access plugin asks on each request: the route's entitlements against the plan.
+    expect(() => service.assertRouteEntitled('Free', '/api/people/:id')).not.toThrow();
+    expect(() => service.assertRouteEntitled('Free', '/api/company-csv-processor')).toThrow(
+      expect.objectContaining({ status: 403, code: 'PLAN_REQUIRED' }),
+    );
+    expect(() => service.assertRouteEntitled('Pro', '/api/company-csv-processor')).not.toThrow();
   });
 });

@@ -4,7 +4,14 @@ import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { type Entitlement, PAID_PLANS, PLANS, PLUGINS, planFeatures } from './plans.catalog';
+import {
+  type Entitlement,
+  entitlementsForRoute,
+  PAID_PLANS,
+  PLANS,
+  PLUGINS,
+  planFeatures,
+} from './plans.catalog';
 import type { PlanChangeRow, PlansRepository } from './plans.repository';
 
 export interface PlanChangeSource {
@@ -32,6 +39,9 @@ const toPlan = (name: PlanName): Plan => ({
 
 /** The plan catalogue, what each plan allows, and the one way a user's plan changes (with an audit row). */
 export class PlansService {
+  /** Each route pattern's entitlements (`entitlementsForRoute`), worked out at its first request. */
+  private readonly routeEntitlements = new Map<string, Entitlement[]>();
+
   constructor(
     private readonly db: Database,
     private readonly repository: PlansRepository,
@@ -71,6 +81,19 @@ export class PlansService {
         `Your ${plan} plan does not include this. Upgrade in Settings → Subscription.`,
       );
     }
+  }
+
+  /**
+   * Refuses a request to the route `url` (its pattern, `/api/people/:id`) whose entitlements the plan
+   * lacks. The access plugin asks on every approved request; each route's entitlements are worked out once.
+   */
+  assertRouteEntitled(plan: PlanName, url: string): void {
+    let entitlements = this.routeEntitlements.get(url);
+    if (!entitlements) {
+      entitlements = entitlementsForRoute(url);
+      this.routeEntitlements.set(url, entitlements);
+    }
+    for (const entitlement of entitlements) this.assertEntitled(plan, entitlement);
   }
 
   /**

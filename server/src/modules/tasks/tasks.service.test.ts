@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, type TestApp } from '../../../test/test-app';
-import type { AuthUser } from '../users/users.mappers';
+import type { AuthUser } from '../../lib/auth-user';
 import type { TasksService } from './tasks.service';
 
 let t: TestApp;

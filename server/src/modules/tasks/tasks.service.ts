@@ -1,10 +1,10 @@
 import type { NewTask, Project, Task, TaskChanges, TaskStatus } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
-import type { AuthUser } from '../users/users.mappers';
 import type { UsersService } from '../users/users.service';
 import { toProjectDto, toTaskDto } from './tasks.mappers';
 import type { TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';

@@ -1,20 +1,8 @@
 import type { User } from '@relate/contracts';
+import type { AuthUser } from '../../lib/auth-user';
 import { toIso } from '../../lib/time';
-import type { UserRole, UserRow, UserStatus } from './users.repository';
-
-/**
- * The signed-in user of a request (`request.user`) and how other modules see an account: who it is and
- * what it may do, never its password hash or other stored columns.
- */
-export interface AuthUser {
-  readonly id: number;
-  readonly email: string;
-  readonly fullName: string | null;
-  readonly status: UserStatus;
-  readonly role: UserRole;
-  /** Decides what the account may use (the plans module's entitlements). */
-  readonly plan: UserRow['plan'];
-}
+import type { UserRow } from './users.repository';
+import type { MessagingAccount } from './users.types';
 
 export function toAuthUser(row: UserRow): AuthUser {
   return {
@@ -25,16 +13,6 @@ export function toAuthUser(row: UserRow): AuthUser {
     role: row.role,
     plan: row.plan,
   };
-}
-
-/** An account as the bots see it: who it is, and its linked messaging accounts. */
-export interface MessagingAccount extends AuthUser {
-  readonly telegramId: string | null;
-  readonly telegramName: string | null;
-  readonly whatsappPhoneNumber: string | null;
-  readonly whatsappLastInboundAt: Date | null;
-  readonly preferredMessagingPlatform: UserRow['preferredMessagingPlatform'];
-  readonly timezone: string;
 }
 
 export function toMessagingAccount(row: UserRow): MessagingAccount {

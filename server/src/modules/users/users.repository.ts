@@ -2,12 +2,11 @@ import { and, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { runNamed } from '../../db/named-statements';
 import { accountHistory, users } from '../../db/schema';
-import type { AuthUser } from './users.mappers';
+import type { AuthUser } from '../../lib/auth-user';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserStatus = UserRow['status'];
-export type UserRole = UserRow['role'];
 export type AccountHistoryRow = typeof accountHistory.$inferSelect;
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;

@@ -1,14 +1,10 @@
 import type { AccountHistoryEntry, User } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { AuthUser } from '../../lib/auth-user';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../lib/errors';
-import {
-  type AuthUser,
-  type MessagingAccount,
-  toAuthUser,
-  toMessagingAccount,
-  toUserDto,
-} from './users.mappers';
+import { toAuthUser, toMessagingAccount, toUserDto } from './users.mappers';
 import type { UserRow, UserStatus, UsersRepository } from './users.repository';
+import type { MessagingAccount } from './users.types';
 
 export type MessagingFields = Partial<
   Pick<

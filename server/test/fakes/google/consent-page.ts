@@ -1,4 +1,9 @@
-import type { FakeAccount } from './fake-google';
+export interface FakeAccount {
+  sub: string;
+  email: string;
+  name: string;
+  emailVerified?: boolean;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(

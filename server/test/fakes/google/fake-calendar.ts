@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import rrulePackage from 'rrule';
-import { fromFloating, toFloating } from '../../../src/modules/events/time-zone';
+import { fromFloating, toFloating } from '../../../src/lib/time-zone';
 
 const { RRule } = rrulePackage;
 

@@ -5,19 +5,12 @@ import { exportJWK, exportSPKI, generateKeyPair, type JWK, SignJWT } from 'jose'
 
 type SigningKey = Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 
-import { consentPage } from './consent-page';
+import { consentPage, type FakeAccount } from './consent-page';
 import { FakeCalendar } from './fake-calendar';
 
 /** The reference wire bodies (shared/reference/google), served as they are. */
 const reference = (name: string) =>
   JSON.parse(readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8'));
-
-export interface FakeAccount {
-  sub: string;
-  email: string;
-  name: string;
-  emailVerified?: boolean;
-}
 
 /** A contact as a test writes it: the People fields without resourceName, etag and metadata. */
 export type PersonFields = Record<string, unknown> & {

@@ -1,4 +1,12 @@
-import type { FakePrice, Json } from './server';
+// biome-ignore lint/suspicious/noExplicitAny: Stripe objects are free-form JSON
+export type Json = Record<string, any>;
+
+export interface FakePrice {
+  /** The plan the price is for, as the hosted pages show it. */
+  name: string;
+  /** Cents per month. */
+  amount: number;
+}
 
 const html = (text: unknown) => String(text ?? '').replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkoutPage, portalPage } from './pages';
+import { checkoutPage, type FakePrice, type Json, portalPage } from './pages';
 import { stripeSignatureHeader } from './signature';
+
+export type { Json } from './pages';
 
 /**
  * A local, stateful Stripe for tests and `npm run dev:fakes`. It speaks the JSON recorded in
@@ -12,21 +14,11 @@ import { stripeSignatureHeader } from './signature';
  * resume or switch plan, subscriptions, idempotency keys, and webhooks signed like Stripe's.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: Stripe objects are free-form JSON
-export type Json = Record<string, any>;
-
 const reference = (name: string): Json =>
   JSON.parse(readFileSync(new URL(`./reference/${name}`, import.meta.url), 'utf8'));
 
 const API_VERSION = '2026-10-28.endive';
 const PERIOD_SECONDS = 30 * 24 * 3600;
-
-export interface FakePrice {
-  /** The plan the price is for, as the hosted pages show it. */
-  name: string;
-  /** Cents per month. */
-  amount: number;
-}
 
 export interface FakeStripeOptions {
   port?: number;

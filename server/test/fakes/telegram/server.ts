@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderUserPage } from './user-page';
+import { renderUserPage, type SentMessage } from './user-page';
 
 /**
  * A local stand-in for the Telegram Bot API (https://api.telegram.org/bot<TOKEN>/<method>) speaking the
@@ -15,14 +15,6 @@ export interface TelegramUser {
   first_name: string;
   last_name?: string;
   username?: string;
-}
-
-export interface SentMessage {
-  message_id: number;
-  chat_id: number;
-  text: string;
-  parse_mode?: string;
-  reply_markup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string }[][] };
 }
 
 export interface FakeTelegram {

@@ -1,10 +1,23 @@
-import type { FakeTelegram } from './server';
+export interface SentMessage {
+  message_id: number;
+  chat_id: number;
+  text: string;
+  parse_mode?: string;
+  reply_markup?: { inline_keyboard?: { text: string; callback_data?: string; url?: string }[][] };
+}
+
+/** What the page shows of the fake (`FakeTelegram`). */
+interface UserPageState {
+  botUsername: string;
+  sent: SentMessage[];
+  webhook: { url: string } | null;
+}
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** A bare page to be the Telegram user: write to the bot, press its buttons, block it. */
-export function renderUserPage(fake: FakeTelegram): string {
+export function renderUserPage(fake: UserPageState): string {
   const messages = fake.sent
     .slice(-30)
     .reverse()

@@ -1,19 +1,10 @@
-import type { CompaniesResponse, CompanySort } from '@relate/contracts';
+import type { CompaniesResponse } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
-import { companyKeys } from './keys';
+import { type CompaniesParams, companyKeys } from './keys';
 
 /** Spec section 9: the companies table shows 10 rows a page. */
 export const COMPANIES_PAGE_SIZE = 10;
-
-export interface CompaniesParams {
-  page: number;
-  q: string;
-  sort: CompanySort;
-  order: 'asc' | 'desc';
-  /** Column filters by name (name, categories, connection_strength, domains); empty ones are not sent. */
-  filters: Record<string, string>;
-}
 
 export const companiesQuery = (params: CompaniesParams) =>
   queryOptions({

@@ -1,4 +1,13 @@
-import type { CompaniesParams } from './get-companies';
+import type { CompanySort } from '@relate/contracts';
+
+export interface CompaniesParams {
+  page: number;
+  q: string;
+  sort: CompanySort;
+  order: 'asc' | 'desc';
+  /** Column filters by name (name, categories, connection_strength, domains); empty ones are not sent. */
+  filters: Record<string, string>;
+}
 
 /** Every companies query key (see `@/lib/query`). */
 export const companyKeys = {

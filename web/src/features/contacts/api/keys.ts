@@ -1,4 +1,10 @@
-import type { PeopleParams } from './people-api';
+export interface PeopleParams {
+  page: number;
+  q: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  filters: Record<string, string>;
+}
 
 /** Every contacts query key (see `@/lib/query`). */
 export const peopleKeys = {

@@ -2,17 +2,9 @@ import type { PeopleResponse, Person } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
-import { peopleKeys } from './keys';
+import { type PeopleParams, peopleKeys } from './keys';
 
 export const PEOPLE_PAGE_SIZE = 50;
-
-export interface PeopleParams {
-  page: number;
-  q: string;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  filters: Record<string, string>;
-}
 
 export const peopleQuery = (params: PeopleParams) =>
   queryOptions({

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import type { JobRunner } from '../jobs/job-runner';
+import { backupDatabase, pruneBackups } from '../db/backup';
 import type { Clock } from '../lib/time';
-import { backupDatabase, pruneBackups } from './backup';
+import type { JobRunner } from './job-runner';
 
 const NIGHTLY_BACKUP_JOB = 'nightly-backup';
 const DAY_MS = 24 * 60 * 60_000;

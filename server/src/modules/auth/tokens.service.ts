@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
+import type { AccessClaims } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
 import type { RefreshTokensRepository } from './refresh-tokens.repository';
@@ -22,12 +23,6 @@ const SESSION_CHECK_TTL_MS = 5_000;
 
 /** Told, inside the transaction that ends them, that sessions of a user ended (logout, rejection, password change). */
 export type SessionsEndedListener = (userId: number, db: Database) => Promise<void>;
-
-export interface AccessClaims {
-  userId: number;
-  /** The session (refresh-token family) the token was issued for: logout and rejection end it. */
-  sessionId: string;
-}
 
 /**
  * Access tokens are short-lived JWTs naming their session; refresh tokens are random, stored hashed,
