@@ -15,11 +15,14 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser, uniqueE
 /**
  * The access sweep: every API route the router has (read from its OpenAPI document, checked against
  * its route tree, so a new route is swept without being listed here), called with a valid-shaped
- * request by every kind of caller: no caller ever gets a 5xx; anonymous, malformed, expired and
- * signed-out callers get 401 on every route that needs a user; pending and rejected accounts get 403
- * on everything but the few routes they may use; non-administrators get 403 on administration; and no
- * one but the owner ever sees a word of what the owner stored (contacts, companies, tasks, events,
- * custom fields, notes, projects, notifications).
+ * request by every kind of caller: no caller ever gets a 5xx; anonymous callers and malformed,
+ * expired, forged, signed-out and deleted accounts' tokens get 401 on every route that needs a user;
+ * pending and rejected accounts get 403 on everything but the few routes they may use;
+ * non-administrators get 403 on administration; no one but the owner ever sees a word of what the
+ * owner stored (contacts, companies, tasks, events, custom fields, notes, projects, notifications,
+ * Google reviews), what the owner shares with a group member reaches only that member, the owner's
+ * e-mail address only the group and the administrators, and nobody else changes anything of the
+ * owner's. Google, Stripe, Telegram and WhatsApp are the test fakes, so their routes do their work.
  */
 
 /** Text that appears only in the owner's data: no response to anyone else may contain it. */
@@ -437,6 +440,9 @@ function judge({ caller, route, status, code, message, text }: Outcome): string 
   if (status >= 500) return `5xx: ${where}`;
   const around = (mark: string) =>
     text.slice(Math.max(0, text.indexOf(mark) - 200), text.indexOf(mark) + 200);
+  // An account's e-mail address: its group and the administrators know it, nobody else.
+  if (!['owner', 'group member', 'administrator'].includes(caller.kind) && text.includes(owner.email))
+    return `the owner's e-mail address: ${where}: …${around(owner.email)}…`;
   if (caller.kind !== 'owner' && text.includes(MARK)) return `leak: ${where}: …${around(MARK)}…`;
   if (caller.kind !== 'owner' && caller.kind !== 'group member' && text.includes(SHARED))
     return `leak of what was shared with someone else: ${where}: …${around(SHARED)}…`;
@@ -641,6 +647,9 @@ beforeAll(async () => {
   rejected = { ...rejected, headers: await freshSession(rejected) };
   seeded = await seedOwner();
 
+  // The unexpired token of an account an administrator deleted.
+  const deleted = await createUser(t.app, { fullName: 'Deleted' });
+  await t.app.services.users.delete(deleted.id, admin.id);
   // A token of the owner's that was signed out.
   const revoked = await freshSession(owner);
   const logout = await t.app.inject({
@@ -675,6 +684,7 @@ beforeAll(async () => {
     { kind: 'expired token', signedIn: 'none', headers: fixed(bearer(expired)) },
     { kind: 'forged token', signedIn: 'none', headers: fixed(bearer(forged)) },
     { kind: 'signed-out session', signedIn: 'none', headers: fixed(revoked) },
+    { kind: 'deleted account', signedIn: 'none', headers: fixed(deleted.headers) },
     { kind: 'pending account', signedIn: 'unapproved', user: pending, headers: as(pending) },
     { kind: 'rejected account', signedIn: 'unapproved', user: rejected, headers: as(rejected) },
     { kind: 'stranger', signedIn: 'approved', user: stranger, headers: as(stranger) },
