@@ -401,7 +401,7 @@ async function send(caller: Caller, route: Route): Promise<Outcome> {
   const headers =
     ENDS_SESSION.has(route.key) && caller.user ? await freshSession(caller.user) : await caller.headers();
   let response: { statusCode: number; headers: Record<string, unknown>; body: string };
-  if (route.key === 'GET /api/notifications/stream') {
+  if (route.key === 'GET /api/notifications/stream' && route.method === 'GET') {
     response = await openStream(url, headers);
   } else {
     const payload =
@@ -454,7 +454,8 @@ function judge({ caller, route, status, code, message, text }: Outcome): string 
     return undefined;
   }
   if (caller.signedIn === 'unapproved') {
-    const refused = status === 403 && code === 'ACCOUNT_NOT_APPROVED';
+    // A HEAD answer has no body to name the reason.
+    const refused = status === 403 && (code === 'ACCOUNT_NOT_APPROVED' || route.method === 'HEAD');
     if (!isPublic && !PENDING_OK.has(route.key) && !refused)
       return `not 403 for an unapproved account: ${where}`;
     if (PENDING_OK.has(route.key) && (status === 401 || refused))
@@ -782,4 +783,15 @@ describe('the access sweep', () => {
       expect.arrayContaining(['GET /api/events', 'GET /api/tasks']),
     );
   }, 120_000);
+
+  it('refuses a HEAD of every GET route as it refuses the GET', async () => {
+    // Fastify answers HEAD for every GET route: the same policy must apply, before the handler runs.
+    const heads = routes
+      .filter((route) => route.method === 'GET' && route.key !== 'GET /api/notifications/stream')
+      .map((route) => ({ ...route, method: 'HEAD' }));
+    const refused = callers.filter((c) => c.signedIn !== 'approved' || c.kind === 'stranger');
+    const outcomes = await sweep(refused.flatMap((c) => heads.map((r): [Caller, Route] => [c, r])));
+    expect(outcomes.filter((o) => o.status === 401).length).toBeGreaterThan(heads.length);
+    expect(outcomes.map(judge).filter((failure) => failure !== undefined)).toEqual([]);
+  }, 60_000);
 });
