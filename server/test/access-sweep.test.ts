@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { botsEnv } from './fakes/bots';
 import { type RunningFakeGoogle, startFakeGoogle } from './fakes/google/server';
+import { type FakeSmtp, startFakeSmtp } from './fakes/smtp/server';
 import { DEFAULT_FAKE_PRICES, type FakeStripe, startFakeStripe } from './fakes/stripe/server';
 import { FAKE_API_KEY, FAKE_WEBHOOK_SECRET, fakeStripeEnv } from './fakes/stripe/test-app';
 import { type FakeTelegram, startFakeTelegram } from './fakes/telegram/server';
@@ -198,6 +199,7 @@ let google: RunningFakeGoogle;
 let stripe: FakeStripe;
 let telegram: FakeTelegram;
 let whatsapp: FakeWhatsApp;
+let smtp: FakeSmtp;
 let baseUrl: string;
 let admin: TestUser;
 let owner: TestUser;
@@ -528,7 +530,7 @@ async function seedOwner(): Promise<Seeded> {
     text: `${MARK} notification`,
   });
   // The member joins the owner's group; another invitation waits for someone who has no account.
-  const membership = await created(owner, '/api/user-group', { email: member.email, name: `${MARK} member` });
+  const membership = await created(owner, '/api/user-group', { email: member.email, name: 'Member' });
   const invitations = (await t.as(member).get('/api/user-group/pending-invitations')).json();
   const invitationToMember = invitations.data.find(
     (i: { invited_by: { id: number } }) => i.invited_by.id === owner.id,
@@ -539,7 +541,7 @@ async function seedOwner(): Promise<Seeded> {
   });
   const waiting = await created(owner, '/api/user-group', {
     email: 'nobody-yet@example.com',
-    name: `${MARK} nobody`,
+    name: 'Nobody yet',
   });
   // What the owner shares with the member: an event they take part in, a project and its task.
   await created(owner, '/api/events', {
@@ -624,11 +626,14 @@ beforeAll(async () => {
   });
   telegram = await startFakeTelegram();
   whatsapp = await startFakeWhatsApp();
+  smtp = await startFakeSmtp();
   t = await createTestApp({
     env: {
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       LOGIN_MAX_FAILURES: '1000000',
       PUBLIC_URL: 'http://relate.test',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Relate <no-reply@relate.test>',
       ...google.env,
       ...fakeStripeEnv(stripe),
       ...botsEnv(telegram, whatsapp),
@@ -697,7 +702,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  await Promise.all([google?.close(), stripe?.close(), telegram?.close(), whatsapp?.close()]);
+  await Promise.all([google?.close(), stripe?.close(), telegram?.close(), whatsapp?.close(), smtp?.close()]);
 });
 
 describe('the access sweep', () => {
@@ -759,6 +764,10 @@ describe('the access sweep', () => {
           .join('\n'),
       );
     expect(failures).toEqual([]);
+    // Nor did a mail carry the owner's data to anyone else (invitations, resets, verifications).
+    const mailed = smtp.mails.filter((mail) => !mail.to.some((to) => to.includes(owner.email)));
+    expect(mailed.length).toBeGreaterThan(0);
+    expect(mailed.filter((mail) => JSON.stringify(mail).includes(MARK))).toEqual([]);
     // The marks were there to be found: the owner reads them, the member reads what was shared.
     const sees = (kind: string, mark: string) =>
       outcomes.filter((o) => o.caller.kind === kind && o.text.includes(mark)).map((o) => o.route.key);
