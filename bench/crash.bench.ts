@@ -16,8 +16,9 @@ import {
 } from './processes';
 
 /**
- * kill -9 of a server process (loopback only), then a restart on the same data, on PGlite (a data
- * directory) and on PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set:
+ * kill -9 of a server process (loopback only), then a restart on the same data, on the embedded
+ * PostgreSQL (a data directory: its watchdog stops it with the server, and it recovers from its WAL on
+ * restart) and on an external PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set:
  * - in the middle of a CSV import, an .ics import and a stream of writes: every write that was
  *   acknowledged (201) is there, each interrupted import left all of its rows or none, and running it
  *   again leaves exactly one copy of each row. BENCH_CRASH_ROWS (6,000) contacts and BENCH_CRASH_EVENTS
