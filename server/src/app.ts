@@ -162,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       google: deps.google,
     }),
   );
+  if (deps.database.embedded) await app.services.googleAuth.releaseClaimsOfEarlierProcess();
   await app.services.notificationStreams.start();
   // Open streams never finish by themselves: end them before the server waits for in-flight requests.
   app.addHook('preClose', () => app.services.notificationStreams.close());

@@ -64,6 +64,15 @@ export class GoogleAuthService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * At the start of the only process a database can have (the embedded PostgreSQL: DATA_DIR's lock
+   * keeps out a second Relate), a sync claim can only be one a process that died left: released at
+   * once, where a shared database waits until it goes stale (decision 29).
+   */
+  releaseClaimsOfEarlierProcess(): Promise<void> {
+    return this.repository.releaseAllSyncClaims();
+  }
+
   get configured(): boolean {
     return Boolean(this.client);
   }

@@ -97,6 +97,25 @@ describe('Google sync claims after a crash', () => {
     }
   });
 
+  it("on the embedded PostgreSQL, which one process owns, a restart releases the dead process's claims at once", async () => {
+    const user = await connectedUser();
+    await t.database.db.execute(sql`
+      update google_accounts set contacts_sync_started_at = ${now.toISOString()},
+        calendar_sync_started_at = ${now.toISOString()}
+      where user_id = ${user.id}`);
+    // DATA_DIR's lock lets no other Relate run on an embedded server: the claims can only be a dead one's.
+    const embedded = { ...t.database, embedded: { directory: '/data/postgres' } };
+    const restarted = await createTestApp({ ...options(), database: embedded });
+    try {
+      expect(await claims(user.id)).toEqual({ contacts: null, calendar: null });
+      const contacts = await call(restarted, user, '/api/auth/google/contacts');
+      expect(contacts.statusCode, contacts.body).toBe(200);
+      expect(contacts.json()).toMatchObject({ created: 3, items: [] });
+    } finally {
+      await restarted.app.close();
+    }
+  });
+
   it('a running sync renews its claim, refuses a second run, and leaves no claim when it ends', async () => {
     const user = await connectedUser(40, 40);
     google.fake.apiLatencyMs = 60; // 4 pages of each: a sync of about a quarter of a second

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, inBatches } from '../../db/batches';
 import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
@@ -37,6 +37,16 @@ export class GoogleRepository {
 
   async deleteExpiredStates(now: Date, db: Database = this.db): Promise<void> {
     await db.delete(googleOauthStates).where(lt(googleOauthStates.expiresAt, now));
+  }
+
+  /** Ends every sync claim (see GoogleAuthService.releaseClaimsOfEarlierProcess). */
+  async releaseAllSyncClaims(db: Database = this.db): Promise<void> {
+    await db
+      .update(googleAccounts)
+      .set({ contactsSyncStartedAt: null, calendarSyncStartedAt: null })
+      .where(
+        or(isNotNull(googleAccounts.contactsSyncStartedAt), isNotNull(googleAccounts.calendarSyncStartedAt)),
+      );
   }
 
   async account(userId: number, db: Database = this.db): Promise<GoogleAccountRow | undefined> {
