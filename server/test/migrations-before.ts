@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { createPostgresDatabase } from './test-database';
 
 const MIGRATIONS = path.resolve(import.meta.dirname, '../src/db/migrations');
 
@@ -17,4 +21,29 @@ export function migrationsBefore(tag: string): string {
   for (const entry of journal.entries as { tag: string }[])
     fs.copyFileSync(path.join(MIGRATIONS, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
   return before;
+}
+
+/**
+ * A new PostgreSQL database migrated up to (not including) migration `tag`, with a client on it:
+ * `migrate()` then runs `tag`'s statements one by one, as the migrator would. `close()` drops it all.
+ */
+export async function databaseBefore(tag: string) {
+  const before = migrationsBefore(tag);
+  const database = await createPostgresDatabase();
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query('create extension if not exists pg_trgm');
+  await migrate(drizzle({ client }), { migrationsFolder: before });
+  return {
+    client,
+    async migrate() {
+      const sql = fs.readFileSync(path.join(MIGRATIONS, `${tag}.sql`), 'utf8');
+      for (const statement of sql.split('--> statement-breakpoint')) await client.query(statement);
+    },
+    async close() {
+      await client.end();
+      await database.drop();
+      fs.rmSync(before, { recursive: true, force: true });
+    },
+  };
 }

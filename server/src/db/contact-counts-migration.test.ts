@@ -1,37 +1,22 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../../test/migrations-before';
-import { createPostgresDatabase } from '../../test/test-database';
+import { databaseBefore } from '../../test/migrations-before';
 
 /**
  * Migration 0033: contact_counts keeps one difference per statement and user, no longer per import; the
  * rows written per import before it fold into one per user with the same totals.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 const TAG = '0033_contact_counts_per_user';
 
 describe('migration 0033 on the counts of several imports', () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let database: Awaited<ReturnType<typeof databaseBefore>>;
   let client: pg.Client;
-  let before: string;
 
   beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    database = await createPostgresDatabase();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('create extension if not exists pg_trgm');
-    await migrate(drizzle({ client }), { migrationsFolder: before });
+    database = await databaseBefore(TAG);
+    client = database.client;
   });
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   const counts = async () =>
     (
@@ -55,8 +40,7 @@ describe('migration 0033 on the counts of several imports', () => {
       { user_id: 2, rows: 1, total: 1 },
     ]);
 
-    const sql = fs.readFileSync(path.join(MIGRATIONS, `${TAG}.sql`), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint')) await client.query(statement);
+    await database.migrate();
 
     expect(await counts()).toEqual([
       { user_id: 1, rows: 1, total: 3 },

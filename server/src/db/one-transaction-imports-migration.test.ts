@@ -1,38 +1,23 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsBefore } from '../../test/migrations-before';
-import { createPostgresDatabase } from '../../test/test-database';
+import { databaseBefore } from '../../test/migrations-before';
 
 /**
  * Migration 0032 on what PGlite's staged imports left after a crash (decision 43): the contacts of an
  * import still pending, and the companies and events an undo job recorded, are deleted with it; the
  * rest stays.
  */
-const MIGRATIONS = path.resolve(import.meta.dirname, 'migrations');
 const TAG = '0032_one_transaction_imports';
 
 describe('migration 0032 on what interrupted staged imports left', () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let database: Awaited<ReturnType<typeof databaseBefore>>;
   let client: pg.Client;
-  let before: string;
 
   beforeAll(async () => {
-    before = migrationsBefore(TAG);
-    database = await createPostgresDatabase();
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query('create extension if not exists pg_trgm');
-    await migrate(drizzle({ client }), { migrationsFolder: before });
+    database = await databaseBefore(TAG);
+    client = database.client;
   });
-  afterAll(async () => {
-    await client?.end();
-    await database?.drop();
-    fs.rmSync(before, { recursive: true, force: true });
-  });
+  afterAll(() => database?.close());
 
   it('deletes the rows of interrupted imports and their undo jobs, and drops the pending flag', async () => {
     await client.query(`
@@ -52,8 +37,7 @@ describe('migration 0032 on what interrupted staged imports left', () => {
         ('events.import.undo', 'b', '{"userId": 1, "runs": [[5, 5]]}'),
         ('contact-counts', null, '{}');`);
 
-    const sql = fs.readFileSync(path.join(MIGRATIONS, `${TAG}.sql`), 'utf8');
-    for (const statement of sql.split('--> statement-breakpoint')) await client.query(statement);
+    await database.migrate();
 
     const column = async (query: string) =>
       (await client.query(query)).rows.map((row) => Object.values(row)[0]);
