@@ -45,8 +45,12 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // No source maps in the served build; the manifest feeds scripts/web-budget.mjs.
-    sourcemap: false,
+    // Every browser the app supports preloads modules itself (Chrome 66, Firefox 115, Safari 17): no
+    // polyfill in the entry (about 0.5 kB of /contacts' first load).
+    modulePreload: { polyfill: false },
+    // No source maps in the served build (WEB_SOURCEMAP=1 writes them, to see what a chunk holds); the
+    // manifest feeds scripts/web-budget.mjs.
+    sourcemap: process.env.WEB_SOURCEMAP === '1',
     manifest: true,
     rolldownOptions: {
       output: {

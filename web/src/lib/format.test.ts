@@ -24,6 +24,7 @@ describe('formatDate / formatDateTime / formatNumber', () => {
     expect(formatDate('0004-12-10')).not.toMatch(/4/);
     expect(formatDate(null)).toBe('');
     expect(formatDate('not a date')).toBe('');
+    expect(formatDate('2026-02-30')).toBe('');
     expect(formatDateTime('2026-01-05T10:30:00')).toBe(
       new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(2026, 0, 5, 10, 30),

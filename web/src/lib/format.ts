@@ -1,5 +1,4 @@
 import { isYearlessBirthday } from '@relate/contracts';
-import { isValid, parseISO } from 'date-fns';
 
 /**
  * Every date, time and number the app shows is formatted here, in the browser's locale (Intl), so that
@@ -21,11 +20,23 @@ const numberFormat = new Intl.NumberFormat(undefined);
 const pluralRules = new Intl.PluralRules(undefined);
 const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
 
-/** A date-only value ('2026-01-05') is a calendar day in local time; a timestamp is shown in local time. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date-only value ('2026-01-05') is a calendar day in local time (`new Date` would read it as UTC
+ * midnight, the day before west of Greenwich); a timestamp is shown in local time. Written out rather
+ * than date-fns' parseISO, which would otherwise be the only date-fns on /contacts' first load.
+ */
 function parse(value: string | null | undefined): Date | null {
   if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? date : null;
+  const day = DATE_ONLY.exec(value);
+  let date: Date;
+  if (day) {
+    date = new Date(2000, Number(day[2]) - 1, Number(day[3]));
+    date.setFullYear(Number(day[1])); // years below 100 (a year-less birthday's 0004) stay as written
+    if (date.getMonth() !== Number(day[2]) - 1) return null; // 2026-02-30
+  } else date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** A day, in the locale's medium style; a birthday kept without its year (year 0004) as month and day: 'Dec 10'. */
@@ -96,7 +107,7 @@ export function formatCompactNumber(value: number): string {
 
 /** The spec's notification ages: 'Just now', then hours under a day, then days. */
 export function formatAge(value: string, now = new Date()): string {
-  const hours = Math.floor((now.getTime() - parseISO(value).getTime()) / 3_600_000);
+  const hours = Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000);
   if (hours < 1) return 'Just now';
   if (hours < 24) return `${hours}h ago`;
   const days = Math.floor(hours / 24);
