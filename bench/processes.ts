@@ -25,16 +25,11 @@ export async function startServer(
   env: Record<string, string>,
   options: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
-  // BENCH_SERVER_NODE_OPTIONS reaches the server processes only (say, `--cpu-prof --cpu-prof-dir=/tmp/p`).
-  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
+  // BENCH_SERVER_NODE_FLAGS go to the server processes' node only (say, `--cpu-prof --cpu-prof-dir=/tmp/p`).
+  const nodeFlags = process.env.BENCH_SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const server = startServerProcess(
-    {
-      ...LOAD_ENV,
-      ...env,
-      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-      PORT: String(await freePort()),
-    },
-    options,
+    { ...LOAD_ENV, ...env, PORT: String(await freePort()) },
+    { ...options, nodeFlags },
   );
   await Promise.race([
     waitForHealth(server.url, 120_000),
