@@ -104,7 +104,8 @@ function operations(base: string, token: string, seededIds: number[]): Operation
       route: 'POST /api/events',
       weight: 5,
       send: (next) => {
-        const offset = Math.floor(next() * 28);
+        // Over the coming year, as a team's calendar fills; the list below reads one month of it.
+        const offset = Math.floor(next() * 365);
         const body = { title: 'Soak meeting', start_datetime: day(offset), end_datetime: day(offset + 0.05) };
         return send('POST', '/events', body).then(status);
       },

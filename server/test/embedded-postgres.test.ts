@@ -188,25 +188,55 @@ function watchdogs(pid: number | undefined): number[] {
     .map(Number);
 }
 
-describe.runIf(process.platform === 'linux')('a port taken', () => {
-  it('is tried again on another port', async () => {
+describe.runIf(process.platform === 'linux')('how Relate reaches it', () => {
+  const query = async (url: string, statement: string) => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return (await client.query(statement)).rows[0];
+    } finally {
+      await client.end();
+    }
+  };
+
+  it('is a Unix socket in its own directory, with no TCP port open', async () => {
+    const dataDir = tempDir();
+    const server = await startEmbeddedPostgres({ dataDir, maxConnections: 10, log: () => {} });
+    try {
+      const url = new URL(server.url);
+      expect(url.searchParams.get('host')).toBe(path.join(dataDir, 'postgres'));
+      expect(await query(server.url, 'show fsync')).toEqual({ fsync: 'on' });
+      expect(await query(server.url, "select current_setting('listen_addresses') as tcp")).toEqual({
+        tcp: '',
+      });
+      const tcp = new URL(`postgres://relate@127.0.0.1:${url.searchParams.get('port')}/relate`);
+      await expect(query(tcp.toString(), 'select 1')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await server.stop();
+    }
+  }, 30_000);
+
+  it('is TCP on 127.0.0.1 where the directory is too long for a socket, tried again on another port when one is taken', async () => {
+    const dataDir = path.join(
+      tempDir(),
+      'a-data-directory-whose-path-is-too-long-for-a-unix-socket-name-on-linux',
+    );
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const takenPort = (taken.address() as net.AddressInfo).port;
     const ports = [takenPort];
     const server = await startEmbeddedPostgres({
-      dataDir: tempDir(),
+      dataDir,
       maxConnections: 10,
       log: () => {},
       choosePort: async () => ports.shift() ?? freePort(),
     });
     try {
-      expect(new URL(server.url).port).not.toBe(String(takenPort));
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: server.url });
-      await client.connect();
-      expect((await client.query('show fsync')).rows[0].fsync).toBe('on');
-      await client.end();
+      const url = new URL(server.url);
+      expect(url.hostname).toBe('127.0.0.1');
+      expect(url.port).not.toBe(String(takenPort));
+      expect(await query(server.url, 'show fsync')).toEqual({ fsync: 'on' });
     } finally {
       await server.stop();
       taken.close();

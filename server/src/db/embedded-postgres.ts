@@ -11,6 +11,7 @@ import {
   EMBEDDED_DATABASE,
   EMBEDDED_USER,
   readOrCreatePassword,
+  socketDirectory,
   writeSettings,
 } from './embedded-postgres/cluster';
 import { EmbeddedPostgresError } from './embedded-postgres/errors';
@@ -32,8 +33,14 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-const embeddedUrl = (password: string, port: number) =>
-  `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+/** How to reach the cluster: its socket (user and password as parameters: the URL has no host) or TCP. */
+function embeddedUrl(paths: ClusterPaths, password: string, port: number): string {
+  const socketDir = socketDirectory(paths);
+  if (!socketDir)
+    return `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+  const query = new URLSearchParams({ host: socketDir, port: String(port), user: EMBEDDED_USER, password });
+  return `postgres:///${EMBEDDED_DATABASE}?${query}`;
+}
 
 /**
  * The URL of the embedded PostgreSQL server a running Relate started in `dataDir` (another process, such
@@ -43,7 +50,9 @@ export function runningEmbeddedUrl(dataDir: string): string | undefined {
   const paths = clusterPaths(dataDir);
   try {
     const port = Number(fs.readFileSync(path.join(paths.cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
-    return port > 0 ? embeddedUrl(fs.readFileSync(paths.passwordFile, 'utf8').trim(), port) : undefined;
+    return port > 0
+      ? embeddedUrl(paths, fs.readFileSync(paths.passwordFile, 'utf8').trim(), port)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -90,7 +99,7 @@ export async function startEmbeddedPostgres(options: {
   const port = await startServer(paths, binaries, runAs, options.choosePort ?? freePort);
   const pid = postmasterPid(paths);
   const watchdog = pid ? startWatchdog(pid) : undefined;
-  const url = embeddedUrl(password, port);
+  const url = embeddedUrl(paths, password, port);
   try {
     await ensureDatabase(url);
   } catch (error) {

