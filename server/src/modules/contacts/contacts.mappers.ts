@@ -1,4 +1,4 @@
-import type { Person, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
+import type { Person, PersonDuplicateGroup, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
 import { toIso } from '../../lib/time';
 import type { ContactRow, ContactValues } from './contacts.repository';
 
@@ -72,29 +72,36 @@ export function toPersonDto(row: ContactRow): Person {
 
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
-/** The columns of the fields present in a validated body; absent fields stay untouched. */
-/** Contacts of the same name, grouped. */
-export interface PersonDuplicateGroup {
+/** Contacts of the same name: the group's key and size, and the people read of it (all, or the first ones). */
+export interface NamesakeGroup {
   key: string;
   identical: boolean;
+  count: number;
   people: ContactRow[];
 }
 
-export function toPersonDuplicatesDto(groups: PersonDuplicateGroup[]): PersonDuplicatesResponse {
+export function toPersonDuplicateGroupDto(group: NamesakeGroup): PersonDuplicateGroup {
+  return {
+    key: group.key,
+    full_name: group.people[0]?.fullName?.trim() ?? group.key,
+    identical: group.identical,
+    count: group.count,
+    people: group.people.map(toPersonDto),
+  };
+}
+
+/** The groups, and totals over every record of them (not only the people sent). */
+export function toPersonDuplicatesDto(groups: NamesakeGroup[]): PersonDuplicatesResponse {
   const autoMergeable = groups.filter((group) => group.identical);
   return {
-    groups: groups.map((group) => ({
-      key: group.key,
-      full_name: group.people[0]?.fullName?.trim() ?? group.key,
-      identical: group.identical,
-      people: group.people.map(toPersonDto),
-    })),
-    total_duplicates: groups.reduce((sum, group) => sum + group.people.length - 1, 0),
-    auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.people.length - 1, 0),
+    groups: groups.map(toPersonDuplicateGroupDto),
+    total_duplicates: groups.reduce((sum, group) => sum + group.count - 1, 0),
+    auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.count - 1, 0),
     manual_review: groups.length - autoMergeable.length,
   };
 }
 
+/** The columns of the fields present in a validated body; absent fields stay untouched. */
 export function toContactValues(body: PersonInput): Partial<ContactValues> {
   const values: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(FIELD_COLUMNS) as [PersonField, keyof ContactValues][]) {

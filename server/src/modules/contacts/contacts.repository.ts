@@ -45,9 +45,10 @@ export interface ContactMatchKeys {
   names: string[];
 }
 
-/** A contact of a name group: the group's key, and whether the whole group is identical. */
+/** A contact of a name group: the group's key and size, and whether the whole group is identical. */
 export interface NamesakeOf {
   key: string;
+  count: number;
   identical: boolean;
 }
 
@@ -58,13 +59,57 @@ export type UserRef = number | Placeholder;
 export const ownedBy = (userId: UserRef): SQL => eq(contacts.userId, userId);
 
 /** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
-const comparedFields = sql`(${contacts.firstName}, ${contacts.lastName}, ${contacts.gender}, ${contacts.birthday},
-  ${contacts.email}, ${contacts.phone}, ${contacts.mobile}, ${contacts.address}, ${contacts.organization},
-  ${contacts.jobTitle}, ${contacts.jobStatus}, ${contacts.linkedinUrl}, ${contacts.githubUrl},
-  ${contacts.facebookUrl}, ${contacts.twitterUrl}, ${contacts.websiteUrl}, ${contacts.notes}, ${contacts.source},
-  ${contacts.tags}, ${contacts.lastContactDate}, ${contacts.nextFollowUpDate}, ${contacts.status},
-  ${contacts.priority}, ${contacts.group}, ${contacts.avatarUrl}, ${contacts.customFields})`;
-const allIdentical = sql<boolean>`count(distinct ${comparedFields}) = 1`;
+const COMPARED_COLUMNS = [
+  contacts.firstName,
+  contacts.lastName,
+  contacts.gender,
+  contacts.birthday,
+  contacts.email,
+  contacts.phone,
+  contacts.mobile,
+  contacts.address,
+  contacts.organization,
+  contacts.jobTitle,
+  contacts.jobStatus,
+  contacts.linkedinUrl,
+  contacts.githubUrl,
+  contacts.facebookUrl,
+  contacts.twitterUrl,
+  contacts.websiteUrl,
+  contacts.notes,
+  contacts.source,
+  contacts.tags,
+  contacts.lastContactDate,
+  contacts.nextFollowUpDate,
+  contacts.status,
+  contacts.priority,
+  contacts.group,
+  contacts.avatarUrl,
+  contacts.customFields,
+];
+
+/**
+ * Whether the rows of a group (or of the window `over`) agree on every compared field: per field the
+ * lowest and highest value are the same, and it is empty (null) in none or all of them. Column by
+ * column in their own types, which is exact and cheaper than comparing each row as one text (the row's
+ * text conversion was most of the scan's time); text compares byte-wise (collation "C"), as equality
+ * does, custom fields as their JSON text.
+ */
+function allAgree(over?: SQL): SQL<boolean> {
+  const window = over ? sql` over ${over}` : sql``;
+  const agree = COMPARED_COLUMNS.map((column) => {
+    const type = column.getSQLType();
+    const value =
+      type === 'text'
+        ? sql`${column} collate "C"`
+        : type === 'jsonb'
+          ? sql`${column}::text collate "C"`
+          : sql`${column}`;
+    return sql`(min(${value})${window} is not distinct from max(${value})${window} and count(${column})${window} in (0, count(*)${window}))`;
+  });
+  return sql<boolean>`(${sql.join(agree, sql` and `)})`;
+}
+
 const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
 const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
@@ -229,28 +274,52 @@ export class ContactsRepository {
   }
 
   /**
-   * The contacts whose name key another of the user's has, in one statement, ordered by that key, then
-   * by id; each says whether its whole name group agrees on every compared field (`identical`: the
-   * lowest and highest text of the compared fields over the group are the same, the rule
-   * `deleteIdenticalDuplicates` applies).
+   * Every name group of the user's (two or more contacts with one name key), in one statement: of each
+   * group its first `shown` contacts by id, each with the group's key, its size (`count`) and whether
+   * the whole group agrees on every compared field (`identical`, the rule `deleteIdenticalDuplicates`
+   * applies). Ordered by key, then id. One pass over the user's contacts groups them (size, agreement
+   * and the ids); only the contacts sent are then read whole, by id.
    */
-  namesakes(userId: number, db: Database = this.db): Promise<(ContactRow & NamesakeOf)[]> {
-    const shared = db
-      .select({ key: nameKey })
-      .from(contacts)
-      .where(and(ownedBy(userId), hasName))
-      .groupBy(nameKey)
-      .having(sql`count(*) > 1`);
-    const compared = sql`${comparedFields}::text`;
+  namesakeGroups(
+    userId: number,
+    shown: number,
+    db: Database = this.db,
+  ): Promise<(ContactRow & NamesakeOf)[]> {
+    const groups = db.$with('groups').as(
+      db
+        .select({
+          key: sql<string>`${nameKey}`.as('group_key'),
+          count: sql<number>`count(*)::integer`.as('group_count'),
+          identical: allAgree().as('group_identical'),
+          ids: sql<number[]>`array_agg(${contacts.id})`.as('group_ids'),
+        })
+        .from(contacts)
+        .where(and(ownedBy(userId), hasName))
+        .groupBy(nameKey)
+        .having(sql`count(*) > 1`),
+    );
+    const firstIds = sql`array(select id from unnest(${groups.ids}) as id order by id limit ${shown})`;
+    return db
+      .with(groups)
+      .select({ ...CONTACT_COLUMNS, key: groups.key, count: groups.count, identical: groups.identical })
+      .from(groups)
+      .innerJoin(contacts, sql`${contacts.id} = any(${firstIds})`)
+      .where(ownedBy(userId))
+      .orderBy(groups.key, contacts.id);
+  }
+
+  /** Every contact of the user's with this name key, by id, each with the group's size and agreement. */
+  namesakesOf(userId: number, key: string, db: Database = this.db): Promise<(ContactRow & NamesakeOf)[]> {
     return db
       .select({
         ...CONTACT_COLUMNS,
         key: sql<string>`${nameKey}`,
-        identical: sql<boolean>`min(${compared}) over (partition by ${nameKey}) = max(${compared}) over (partition by ${nameKey})`,
+        count: sql<number>`(count(*) over ())::integer`,
+        identical: allAgree(sql`()`),
       })
       .from(contacts)
-      .where(and(ownedBy(userId), hasName, inArray(nameKey, shared)))
-      .orderBy(nameKey, contacts.id);
+      .where(and(ownedBy(userId), hasName, sql`${nameKey} = ${key}`))
+      .orderBy(contacts.id);
   }
 
   /** In one statement, deletes all but the first (lowest id) contact of every identical group. */
@@ -260,7 +329,7 @@ export class ContactsRepository {
       .from(contacts)
       .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
-      .having(and(sql`count(*) > 1`, allIdentical));
+      .having(and(sql`count(*) > 1`, allAgree()));
     const rows = await db
       .delete(contacts)
       .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)))

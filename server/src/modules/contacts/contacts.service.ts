@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream';
 import {
   CSV_PREVIEW_ROWS,
   type CsvPreviewResponse,
+  DUPLICATE_PEOPLE_SHOWN,
   EMPTY_CONTACT_MESSAGE,
   isEmptyContact,
   type PeopleListQuery,
   type PeopleResponse,
   type Person,
+  type PersonDuplicateGroup,
   type PersonDuplicatesResponse,
   type PersonInput,
 } from '@relate/contracts';
@@ -25,10 +27,11 @@ import { contactsCsv } from './contacts.export';
 import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
+  type NamesakeGroup,
   newContactValues,
-  type PersonDuplicateGroup,
   toContactValues,
   toPersonDto,
+  toPersonDuplicateGroupDto,
   toPersonDuplicatesDto,
   withFullName,
 } from './contacts.mappers';
@@ -235,15 +238,30 @@ export class ContactsService {
     return contactsCsv(this.repository.all(userId, EXPORT_PAGE), names);
   }
 
-  /** Contacts sharing a name, as groups: read in one statement (the companies' scan does the same). */
+  /**
+   * Contacts sharing a name, as groups with their size and first DUPLICATE_PEOPLE_SHOWN people: read in
+   * one statement. `duplicateGroup` answers one group with all its people.
+   */
   async duplicates(userId: number): Promise<PersonDuplicatesResponse> {
-    const groups: PersonDuplicateGroup[] = [];
-    for (const { key, identical, ...person } of await this.repository.namesakes(userId)) {
+    const groups: NamesakeGroup[] = [];
+    for (const { key, identical, count, ...person } of await this.repository.namesakeGroups(
+      userId,
+      DUPLICATE_PEOPLE_SHOWN,
+    )) {
       const last = groups.at(-1);
       if (last?.key === key) last.people.push(person);
-      else groups.push({ key, identical, people: [person] });
+      else groups.push({ key, identical, count, people: [person] });
     }
     return toPersonDuplicatesDto(groups);
+  }
+
+  /** The caller's contacts of one name key, all of them; 404 unless two or more share it. */
+  async duplicateGroup(userId: number, key: string): Promise<PersonDuplicateGroup> {
+    const rows = await this.repository.namesakesOf(userId, key);
+    if (rows.length < 2) throw notFound('Duplicate group');
+    const { identical, count } = rows[0];
+    const people = rows.map(({ key: _key, identical: _identical, count: _count, ...person }) => person);
+    return toPersonDuplicateGroupDto({ key, identical, count, people });
   }
 
   async autoMergeDuplicates(userId: number) {
