@@ -1,4 +1,4 @@
-import type { Person, PersonDuplicateGroup, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
+import type { Person, PersonDuplicateGroup, PersonInput } from '@relate/contracts';
 import { toIso } from '../../lib/time';
 import type { ContactRow, ContactValues } from './contacts.repository';
 
@@ -73,7 +73,7 @@ export function toPersonDto(row: ContactRow): Person {
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
 /** Contacts of the same name: the group's key and size, and the people read of it (all, or the first ones). */
-export interface NamesakeGroup {
+interface NamesakeGroup {
   key: string;
   identical: boolean;
   count: number;
@@ -87,17 +87,6 @@ export function toPersonDuplicateGroupDto(group: NamesakeGroup): PersonDuplicate
     identical: group.identical,
     count: group.count,
     people: group.people.map(toPersonDto),
-  };
-}
-
-/** The groups, and totals over every record of them (not only the people sent). */
-export function toPersonDuplicatesDto(groups: NamesakeGroup[]): PersonDuplicatesResponse {
-  const autoMergeable = groups.filter((group) => group.identical);
-  return {
-    groups: groups.map(toPersonDuplicateGroupDto),
-    total_duplicates: groups.reduce((sum, group) => sum + group.count - 1, 0),
-    auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.count - 1, 0),
-    manual_review: groups.length - autoMergeable.length,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Person } from '@relate/contracts';
 import {
   type AnyColumn,
   and,
@@ -12,7 +13,9 @@ import {
 } from 'drizzle-orm';
 import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { contactImports, contacts } from '../../db/schema';
+import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts);
@@ -52,11 +55,49 @@ export interface NamesakeOf {
   identical: boolean;
 }
 
+/** The duplicates scan as the database writes it: the groups' JSON array, and the totals. */
+export type DuplicateGroupsJson = {
+  groups: string;
+  total_duplicates: number;
+  auto_mergeable: number;
+  manual_review: number;
+};
+
 /** A user's id, or the placeholder for it in a statement built once per shape (people-pages.repository.ts). */
 export type UserRef = number | Placeholder;
 
 /** The user's contacts. */
 export const ownedBy = (userId: UserRef): SQL => eq(contacts.userId, userId);
+
+/** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
+function personFieldJson(field: PersonField): SQL {
+  const column = FIELD_COLUMNS[field];
+  if (column === 'lastContactDate' || column === 'nextFollowUpDate') return isoTimestamp(contacts[column]);
+  if (column === 'birthday') return sql`${contacts.birthday}::text`;
+  return sql`${contacts[column]}`;
+}
+
+/**
+ * Every field of a Person as the database writes it, for lists sent as the database wrote them
+ * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
+ * the two field by field, and the type requires every field of a Person.
+ */
+const PERSON_FIELDS: Record<keyof Person, SQL> = {
+  id: sql`${contacts.id}`,
+  ...(Object.fromEntries(
+    Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
+  ) as Record<PersonField, SQL>),
+  custom_fields: sql`${contacts.customFields}`,
+  shared_by: sql`${contacts.sharedBy}`,
+  created_at: isoTimestamp(contacts.createdAt),
+  updated_at: isoTimestamp(contacts.updatedAt),
+};
+
+/**
+ * A contact as the API's Person: a record that `json_agg` writes as the Person's JSON (the list's
+ * pages, and the duplicates scan's people).
+ */
+export const PERSON_RECORD = writtenOnce(jsonRecord(PERSON_FIELDS));
 
 /** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
 const COMPARED_COLUMNS = [
@@ -274,38 +315,38 @@ export class ContactsRepository {
   }
 
   /**
-   * Every name group of the user's (two or more contacts with one name key), in one statement: of each
-   * group its first `shown` contacts by id, each with the group's key, its size (`count`) and whether
-   * the whole group agrees on every compared field (`identical`, the rule `deleteIdenticalDuplicates`
-   * applies). Ordered by key, then id. One pass over the user's contacts groups them (size, agreement
-   * and the ids); only the contacts sent are then read whole, by id.
+   * Every name group of the user's (two or more contacts with one name key) as the duplicates scan's
+   * JSON, written by the database in one statement (decision 0031): per group, ordered by key, its key,
+   * name (its first contact's), whether the whole group agrees on every compared field (`identical`,
+   * the rule `deleteIdenticalDuplicates` applies), its size (`count`) and its first `shown` people by
+   * id; and the totals over every contact of the groups. One pass over the user's contacts groups them
+   * (size, agreement, ids); only the people sent are then read whole, by id.
    */
-  namesakeGroups(
+  async duplicateGroupsJson(
     userId: number,
     shown: number,
     db: Database = this.db,
-  ): Promise<(ContactRow & NamesakeOf)[]> {
-    const groups = db.$with('groups').as(
-      db
-        .select({
-          key: sql<string>`${nameKey}`.as('group_key'),
-          count: sql<number>`count(*)::integer`.as('group_count'),
-          identical: allAgree().as('group_identical'),
-          ids: sql<number[]>`array_agg(${contacts.id})`.as('group_ids'),
-        })
-        .from(contacts)
-        .where(and(ownedBy(userId), hasName))
-        .groupBy(nameKey)
-        .having(sql`count(*) > 1`),
-    );
-    const firstIds = sql`array(select id from unnest(${groups.ids}) as id order by id limit ${shown})`;
-    return db
-      .with(groups)
-      .select({ ...CONTACT_COLUMNS, key: groups.key, count: groups.count, identical: groups.identical })
-      .from(groups)
-      .innerJoin(contacts, sql`${contacts.id} = any(${firstIds})`)
-      .where(ownedBy(userId))
-      .orderBy(groups.key, contacts.id);
+  ): Promise<DuplicateGroupsJson> {
+    const result = await db.execute<DuplicateGroupsJson>(sql`
+      with groups as (
+        select ${nameKey} as key, count(*)::integer as size, ${allAgree()} as identical,
+          array_agg(${contacts.id}) as ids
+        from ${contacts} where ${and(ownedBy(userId), hasName)}
+        group by ${nameKey} having count(*) > 1)
+      select
+        coalesce(json_agg(json_build_object('key', groups.key,
+          'full_name', regexp_replace(firsts.full_name, '^\s+|\s+$', '', 'g'), 'identical', groups.identical,
+          'count', groups.size, 'people', firsts.people) order by groups.key), '[]')::text as groups,
+        coalesce(sum(groups.size - 1), 0)::integer as total_duplicates,
+        coalesce(sum(groups.size - 1) filter (where groups.identical), 0)::integer as auto_mergeable,
+        (count(*) filter (where not groups.identical))::integer as manual_review
+      from groups, lateral (
+        select json_agg(person order by ${contacts.id}) as people,
+          (array_agg(${contacts.fullName} order by ${contacts.id}))[1] as full_name
+        from ${contacts}, lateral ${PERSON_RECORD} as person
+        where ${contacts.id} = any(array(select id from unnest(groups.ids) as id order by id limit ${shown}))
+          and ${ownedBy(userId)}) as firsts`);
+    return (result as unknown as { rows: DuplicateGroupsJson[] }).rows[0];
   }
 
   /** Every contact of the user's with this name key, by id, each with the group's size and agreement. */

@@ -27,12 +27,10 @@ import { contactsCsv } from './contacts.export';
 import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
-  type NamesakeGroup,
   newContactValues,
   toContactValues,
   toPersonDto,
   toPersonDuplicateGroupDto,
-  toPersonDuplicatesDto,
   withFullName,
 } from './contacts.mappers';
 import {
@@ -239,20 +237,17 @@ export class ContactsService {
   }
 
   /**
-   * Contacts sharing a name, as groups with their size and first DUPLICATE_PEOPLE_SHOWN people: read in
-   * one statement. `duplicateGroup` answers one group with all its people.
+   * Contacts sharing a name, as groups with their size and first DUPLICATE_PEOPLE_SHOWN people, as the
+   * response's JSON text: written by the database in one statement (decision 0031), sent as it is.
+   * `duplicateGroup` answers one group with all its people.
    */
+  async duplicatesJson(userId: number): Promise<string> {
+    const found = await this.repository.duplicateGroupsJson(userId, DUPLICATE_PEOPLE_SHOWN);
+    return `{"groups":${found.groups},"total_duplicates":${found.total_duplicates},"auto_mergeable":${found.auto_mergeable},"manual_review":${found.manual_review}}`;
+  }
+
   async duplicates(userId: number): Promise<PersonDuplicatesResponse> {
-    const groups: NamesakeGroup[] = [];
-    for (const { key, identical, count, ...person } of await this.repository.namesakeGroups(
-      userId,
-      DUPLICATE_PEOPLE_SHOWN,
-    )) {
-      const last = groups.at(-1);
-      if (last?.key === key) last.people.push(person);
-      else groups.push({ key, identical, count, people: [person] });
-    }
-    return toPersonDuplicatesDto(groups);
+    return JSON.parse(await this.duplicatesJson(userId));
   }
 
   /** The caller's contacts of one name key, all of them; 404 unless two or more share it. */
