@@ -283,13 +283,25 @@ export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
 
 export const DeletedPeopleSchema = z.object({ deleted: z.number().int() });
 
+/** How many people of each group the duplicates scan sends; the group route sends them all. */
+export const DUPLICATE_PEOPLE_SHOWN = 10;
+
 /** GET /api/people/duplicates: people grouped by trimmed, lower-cased full name. */
 export const PersonDuplicateGroupSchema = z.object({
   key: z.string(),
   full_name: z.string(),
   identical: z.boolean(),
+  /** How many people the group has. */
+  count: z.number().int(),
+  /**
+   * Ordered by id. In the scan only the first DUPLICATE_PEOPLE_SHOWN; GET
+   * /api/people/duplicates/group?key= answers the group with every one.
+   */
   people: z.array(PersonSchema),
 });
+export type PersonDuplicateGroup = z.infer<typeof PersonDuplicateGroupSchema>;
+/** GET /api/people/duplicates/group?key=: one group by its key (404 unless two or more of the caller's share it). */
+export const PersonDuplicateGroupQuerySchema = z.object({ key: z.string().min(1).max(2000) });
 export const PersonDuplicatesResponseSchema = z.object({
   groups: z.array(PersonDuplicateGroupSchema),
   total_duplicates: z.number().int(),

@@ -121,6 +121,46 @@ test('import a CSV through the mapping step, then find and merge duplicates', as
   await expect(rows(page)).toHaveCount(2);
 });
 
+test('Find Duplicates shows ten records of a large group until Show all fetches the rest; Keep This keeps one of all', async ({
+  page,
+}) => {
+  await signUp(page, account('Ada'));
+  await expect(page).toHaveURL(/\/contacts$/);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Simple CSV Import' });
+  const csv = [
+    'First Name,Last Name,E-mail',
+    ...Array.from({ length: 25 }, (_, index) => `Pat,Kim,pat${index + 1}@example.com`),
+  ].join('\n');
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByLabel('Field for E-mail')).toContainText('Email');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await dialog.getByRole('button', { name: 'Import 25 rows' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('button', { name: 'Find Duplicates' }).click();
+  const duplicates = page.getByRole('dialog', { name: 'Find Duplicates' });
+  const group = duplicates.getByTestId('duplicate-group');
+  await expect(group).toContainText('Pat Kim (25 records)');
+  await expect(group.getByRole('button', { name: 'Keep This' })).toHaveCount(10);
+  await expect(group).not.toContainText('pat11@example.com');
+
+  await group.getByRole('button', { name: 'Show all 25 records' }).click();
+  await expect(group.getByRole('button', { name: 'Keep This' })).toHaveCount(25);
+  await expect(group.getByText('pat25@example.com')).toBeVisible();
+
+  await group.getByRole('button', { name: 'Keep This' }).last().click();
+  await expect(page.getByText('Kept record for Pat Kim and deleted 24 duplicates.')).toBeVisible();
+  await expect(duplicates.getByText('No duplicate contacts found.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Contacts' }).first().click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('pat25@example.com');
+});
+
 test('a first visit to /contacts downloads only the JavaScript the budget counts; a dialog brings its own', async ({
   page,
 }) => {

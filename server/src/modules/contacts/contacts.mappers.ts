@@ -1,4 +1,4 @@
-import type { Person, PersonDuplicatesResponse, PersonInput } from '@relate/contracts';
+import type { Person, PersonDuplicateGroup, PersonInput } from '@relate/contracts';
 import { toIso } from '../../lib/time';
 import type { ContactRow, ContactValues } from './contacts.repository';
 
@@ -72,29 +72,25 @@ export function toPersonDto(row: ContactRow): Person {
 
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
-/** The columns of the fields present in a validated body; absent fields stay untouched. */
-/** Contacts of the same name, grouped. */
-export interface PersonDuplicateGroup {
+/** Contacts of the same name: the group's key and size, and the people read of it (all, or the first ones). */
+interface NamesakeGroup {
   key: string;
   identical: boolean;
+  count: number;
   people: ContactRow[];
 }
 
-export function toPersonDuplicatesDto(groups: PersonDuplicateGroup[]): PersonDuplicatesResponse {
-  const autoMergeable = groups.filter((group) => group.identical);
+export function toPersonDuplicateGroupDto(group: NamesakeGroup): PersonDuplicateGroup {
   return {
-    groups: groups.map((group) => ({
-      key: group.key,
-      full_name: group.people[0]?.fullName?.trim() ?? group.key,
-      identical: group.identical,
-      people: group.people.map(toPersonDto),
-    })),
-    total_duplicates: groups.reduce((sum, group) => sum + group.people.length - 1, 0),
-    auto_mergeable: autoMergeable.reduce((sum, group) => sum + group.people.length - 1, 0),
-    manual_review: groups.length - autoMergeable.length,
+    key: group.key,
+    full_name: group.people[0]?.fullName?.trim() ?? group.key,
+    identical: group.identical,
+    count: group.count,
+    people: group.people.map(toPersonDto),
   };
 }
 
+/** The columns of the fields present in a validated body; absent fields stay untouched. */
 export function toContactValues(body: PersonInput): Partial<ContactValues> {
   const values: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(FIELD_COLUMNS) as [PersonField, keyof ContactValues][]) {

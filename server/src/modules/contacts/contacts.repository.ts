@@ -1,3 +1,4 @@
+import type { Person } from '@relate/contracts';
 import {
   type AnyColumn,
   and,
@@ -12,7 +13,9 @@ import {
 } from 'drizzle-orm';
 import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
+import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { contactImports, contacts } from '../../db/schema';
+import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts);
@@ -45,11 +48,20 @@ export interface ContactMatchKeys {
   names: string[];
 }
 
-/** A contact of a name group: the group's key, and whether the whole group is identical. */
+/** A contact of a name group: the group's key and size, and whether the whole group is identical. */
 export interface NamesakeOf {
   key: string;
+  count: number;
   identical: boolean;
 }
+
+/** The duplicates scan as the database writes it: the groups' JSON array, and the totals. */
+export type DuplicateGroupsJson = {
+  groups: string;
+  total_duplicates: number;
+  auto_mergeable: number;
+  manual_review: number;
+};
 
 /** A user's id, or the placeholder for it in a statement built once per shape (people-pages.repository.ts). */
 export type UserRef = number | Placeholder;
@@ -57,14 +69,88 @@ export type UserRef = number | Placeholder;
 /** The user's contacts. */
 export const ownedBy = (userId: UserRef): SQL => eq(contacts.userId, userId);
 
+/** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
+function personFieldJson(field: PersonField): SQL {
+  const column = FIELD_COLUMNS[field];
+  if (column === 'lastContactDate' || column === 'nextFollowUpDate') return isoTimestamp(contacts[column]);
+  if (column === 'birthday') return sql`${contacts.birthday}::text`;
+  return sql`${contacts[column]}`;
+}
+
+/**
+ * Every field of a Person as the database writes it, for lists sent as the database wrote them
+ * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
+ * the two field by field, and the type requires every field of a Person.
+ */
+const PERSON_FIELDS: Record<keyof Person, SQL> = {
+  id: sql`${contacts.id}`,
+  ...(Object.fromEntries(
+    Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
+  ) as Record<PersonField, SQL>),
+  custom_fields: sql`${contacts.customFields}`,
+  shared_by: sql`${contacts.sharedBy}`,
+  created_at: isoTimestamp(contacts.createdAt),
+  updated_at: isoTimestamp(contacts.updatedAt),
+};
+
+/**
+ * A contact as the API's Person: a record that `json_agg` writes as the Person's JSON (the list's
+ * pages, and the duplicates scan's people).
+ */
+export const PERSON_RECORD = writtenOnce(jsonRecord(PERSON_FIELDS));
+
 /** Every field that makes two people of a name group different (spec section 4 "Contact duplicate groups"). */
-const comparedFields = sql`(${contacts.firstName}, ${contacts.lastName}, ${contacts.gender}, ${contacts.birthday},
-  ${contacts.email}, ${contacts.phone}, ${contacts.mobile}, ${contacts.address}, ${contacts.organization},
-  ${contacts.jobTitle}, ${contacts.jobStatus}, ${contacts.linkedinUrl}, ${contacts.githubUrl},
-  ${contacts.facebookUrl}, ${contacts.twitterUrl}, ${contacts.websiteUrl}, ${contacts.notes}, ${contacts.source},
-  ${contacts.tags}, ${contacts.lastContactDate}, ${contacts.nextFollowUpDate}, ${contacts.status},
-  ${contacts.priority}, ${contacts.group}, ${contacts.avatarUrl}, ${contacts.customFields})`;
-const allIdentical = sql<boolean>`count(distinct ${comparedFields}) = 1`;
+const COMPARED_COLUMNS = [
+  contacts.firstName,
+  contacts.lastName,
+  contacts.gender,
+  contacts.birthday,
+  contacts.email,
+  contacts.phone,
+  contacts.mobile,
+  contacts.address,
+  contacts.organization,
+  contacts.jobTitle,
+  contacts.jobStatus,
+  contacts.linkedinUrl,
+  contacts.githubUrl,
+  contacts.facebookUrl,
+  contacts.twitterUrl,
+  contacts.websiteUrl,
+  contacts.notes,
+  contacts.source,
+  contacts.tags,
+  contacts.lastContactDate,
+  contacts.nextFollowUpDate,
+  contacts.status,
+  contacts.priority,
+  contacts.group,
+  contacts.avatarUrl,
+  contacts.customFields,
+];
+
+/**
+ * Whether the rows of a group (or of the window `over`) agree on every compared field: per field the
+ * lowest and highest value are the same, and it is empty (null) in none or all of them. Column by
+ * column in their own types, which is exact and cheaper than comparing each row as one text (the row's
+ * text conversion was most of the scan's time); text compares byte-wise (collation "C"), as equality
+ * does, custom fields as their JSON text.
+ */
+function allAgree(over?: SQL): SQL<boolean> {
+  const window = over ? sql` over ${over}` : sql``;
+  const agree = COMPARED_COLUMNS.map((column) => {
+    const type = column.getSQLType();
+    const value =
+      type === 'text'
+        ? sql`${column} collate "C"`
+        : type === 'jsonb'
+          ? sql`${column}::text collate "C"`
+          : sql`${column}`;
+    return sql`(min(${value})${window} is not distinct from max(${value})${window} and count(${column})${window} in (0, count(*)${window}))`;
+  });
+  return sql<boolean>`(${sql.join(agree, sql` and `)})`;
+}
+
 const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
 const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
@@ -229,28 +315,52 @@ export class ContactsRepository {
   }
 
   /**
-   * The contacts whose name key another of the user's has, in one statement, ordered by that key, then
-   * by id; each says whether its whole name group agrees on every compared field (`identical`: the
-   * lowest and highest text of the compared fields over the group are the same, the rule
-   * `deleteIdenticalDuplicates` applies).
+   * Every name group of the user's (two or more contacts with one name key) as the duplicates scan's
+   * JSON, written by the database in one statement (decision 0031): per group, ordered by key, its key,
+   * name (its first contact's), whether the whole group agrees on every compared field (`identical`,
+   * the rule `deleteIdenticalDuplicates` applies), its size (`count`) and its first `shown` people by
+   * id; and the totals over every contact of the groups. One pass over the user's contacts groups them
+   * (size, agreement, ids); only the people sent are then read whole, by id.
    */
-  namesakes(userId: number, db: Database = this.db): Promise<(ContactRow & NamesakeOf)[]> {
-    const shared = db
-      .select({ key: nameKey })
-      .from(contacts)
-      .where(and(ownedBy(userId), hasName))
-      .groupBy(nameKey)
-      .having(sql`count(*) > 1`);
-    const compared = sql`${comparedFields}::text`;
+  async duplicateGroupsJson(
+    userId: number,
+    shown: number,
+    db: Database = this.db,
+  ): Promise<DuplicateGroupsJson> {
+    const result = await db.execute<DuplicateGroupsJson>(sql`
+      with groups as (
+        select ${nameKey} as key, count(*)::integer as size, ${allAgree()} as identical,
+          array_agg(${contacts.id}) as ids
+        from ${contacts} where ${and(ownedBy(userId), hasName)}
+        group by ${nameKey} having count(*) > 1)
+      select
+        coalesce(json_agg(json_build_object('key', groups.key,
+          'full_name', regexp_replace(firsts.full_name, '^\s+|\s+$', '', 'g'), 'identical', groups.identical,
+          'count', groups.size, 'people', firsts.people) order by groups.key), '[]')::text as groups,
+        coalesce(sum(groups.size - 1), 0)::integer as total_duplicates,
+        coalesce(sum(groups.size - 1) filter (where groups.identical), 0)::integer as auto_mergeable,
+        (count(*) filter (where not groups.identical))::integer as manual_review
+      from groups, lateral (
+        select json_agg(person order by ${contacts.id}) as people,
+          (array_agg(${contacts.fullName} order by ${contacts.id}))[1] as full_name
+        from ${contacts}, lateral ${PERSON_RECORD} as person
+        where ${contacts.id} = any(array(select id from unnest(groups.ids) as id order by id limit ${shown}))
+          and ${ownedBy(userId)}) as firsts`);
+    return (result as unknown as { rows: DuplicateGroupsJson[] }).rows[0];
+  }
+
+  /** Every contact of the user's with this name key, by id, each with the group's size and agreement. */
+  namesakesOf(userId: number, key: string, db: Database = this.db): Promise<(ContactRow & NamesakeOf)[]> {
     return db
       .select({
         ...CONTACT_COLUMNS,
         key: sql<string>`${nameKey}`,
-        identical: sql<boolean>`min(${compared}) over (partition by ${nameKey}) = max(${compared}) over (partition by ${nameKey})`,
+        count: sql<number>`(count(*) over ())::integer`,
+        identical: allAgree(sql`()`),
       })
       .from(contacts)
-      .where(and(ownedBy(userId), hasName, inArray(nameKey, shared)))
-      .orderBy(nameKey, contacts.id);
+      .where(and(ownedBy(userId), hasName, sql`${nameKey} = ${key}`))
+      .orderBy(contacts.id);
   }
 
   /** In one statement, deletes all but the first (lowest id) contact of every identical group. */
@@ -260,7 +370,7 @@ export class ContactsRepository {
       .from(contacts)
       .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
-      .having(and(sql`count(*) > 1`, allIdentical));
+      .having(and(sql`count(*) > 1`, allAgree()));
     const rows = await db
       .delete(contacts)
       .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)))

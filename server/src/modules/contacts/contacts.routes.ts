@@ -11,6 +11,8 @@ import {
   MessageSchema,
   PeopleResponseSchema,
   PersonBodySchema,
+  PersonDuplicateGroupQuerySchema,
+  PersonDuplicateGroupSchema,
   PersonDuplicatesResponseSchema,
   PersonSchema,
   ResolvePeopleBodySchema,
@@ -24,7 +26,7 @@ import { z } from 'zod';
 import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
-import { sendJsonText } from '../../lib/fast-serializer';
+import { fastSerializer, sendJsonText } from '../../lib/fast-serializer';
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacts } = app.services;
@@ -88,8 +90,28 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/people/duplicates',
-    { config, schema: { tags, response: { 200: PersonDuplicatesResponseSchema } } },
-    async (request) => contacts.duplicates(request.user.id),
+    {
+      config,
+      schema: { tags, response: { 200: PersonDuplicatesResponseSchema } },
+    },
+    // Thousands of people at a large address book's size (10 per group): written by the database.
+    async (request, reply) => sendJsonText(reply, await contacts.duplicatesJson(request.user.id)),
+  );
+
+  app.get(
+    '/people/duplicates/group',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          "One name group of GET /people/duplicates with every one of its people (the scan sends the first 10). 404 unless two or more of the caller's contacts have this key.",
+        querystring: PersonDuplicateGroupQuerySchema,
+        response: { 200: PersonDuplicateGroupSchema },
+      },
+      serializerCompiler: fastSerializer(PersonDuplicateGroupSchema),
+    },
+    async (request) => contacts.duplicateGroup(request.user.id, request.query.key),
   );
 
   app.post(

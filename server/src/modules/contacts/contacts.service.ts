@@ -2,11 +2,13 @@ import type { Readable } from 'node:stream';
 import {
   CSV_PREVIEW_ROWS,
   type CsvPreviewResponse,
+  DUPLICATE_PEOPLE_SHOWN,
   EMPTY_CONTACT_MESSAGE,
   isEmptyContact,
   type PeopleListQuery,
   type PeopleResponse,
   type Person,
+  type PersonDuplicateGroup,
   type PersonDuplicatesResponse,
   type PersonInput,
 } from '@relate/contracts';
@@ -26,10 +28,9 @@ import { accept, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
   newContactValues,
-  type PersonDuplicateGroup,
   toContactValues,
   toPersonDto,
-  toPersonDuplicatesDto,
+  toPersonDuplicateGroupDto,
   withFullName,
 } from './contacts.mappers';
 import {
@@ -236,15 +237,27 @@ export class ContactsService {
     return contactsCsv(this.repository.all(userId, EXPORT_PAGE), names);
   }
 
-  /** Contacts sharing a name, as groups: read in one statement (the companies' scan does the same). */
+  /**
+   * Contacts sharing a name, as groups with their size and first DUPLICATE_PEOPLE_SHOWN people, as the
+   * response's JSON text: written by the database in one statement (decision 0031), sent as it is.
+   * `duplicateGroup` answers one group with all its people.
+   */
+  async duplicatesJson(userId: number): Promise<string> {
+    const found = await this.repository.duplicateGroupsJson(userId, DUPLICATE_PEOPLE_SHOWN);
+    return `{"groups":${found.groups},"total_duplicates":${found.total_duplicates},"auto_mergeable":${found.auto_mergeable},"manual_review":${found.manual_review}}`;
+  }
+
   async duplicates(userId: number): Promise<PersonDuplicatesResponse> {
-    const groups: PersonDuplicateGroup[] = [];
-    for (const { key, identical, ...person } of await this.repository.namesakes(userId)) {
-      const last = groups.at(-1);
-      if (last?.key === key) last.people.push(person);
-      else groups.push({ key, identical, people: [person] });
-    }
-    return toPersonDuplicatesDto(groups);
+    return JSON.parse(await this.duplicatesJson(userId));
+  }
+
+  /** The caller's contacts of one name key, all of them; 404 unless two or more share it. */
+  async duplicateGroup(userId: number, key: string): Promise<PersonDuplicateGroup> {
+    const rows = await this.repository.namesakesOf(userId, key);
+    if (rows.length < 2) throw notFound('Duplicate group');
+    const { identical, count } = rows[0];
+    const people = rows.map(({ key: _key, identical: _identical, count: _count, ...person }) => person);
+    return toPersonDuplicateGroupDto({ key, identical, count, people });
   }
 
   async autoMergeDuplicates(userId: number) {

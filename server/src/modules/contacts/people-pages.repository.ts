@@ -1,42 +1,13 @@
-import type { Person } from '@relate/contracts';
 import { and, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { boundedCountUpTo, boundedTotal, countLimit } from '../../db/bounded-count';
 import type { Database } from '../../db/client';
 import { dialect } from '../../db/dialect';
-import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { runNamedText } from '../../db/named-statements';
 import { contactCounts, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { ownValue } from '../../lib/field-bag';
-import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
-import { ownedBy, type PeopleListOptions } from './contacts.repository';
-
-/** A contact field's column as the API writes it: timestamps as `toIso` does, the birthday as its text. */
-function personFieldJson(field: PersonField): SQL {
-  const column = FIELD_COLUMNS[field];
-  if (column === 'lastContactDate' || column === 'nextFollowUpDate') return isoTimestamp(contacts[column]);
-  if (column === 'birthday') return sql`${contacts.birthday}::text`;
-  return sql`${contacts[column]}`;
-}
-
-/**
- * Every field of a Person as the database writes it, for lists sent as the database wrote them
- * (decision 0031). It must write what `toPersonDto` does for the same row: person-json.test.ts compares
- * the two field by field, and the type requires every field of a Person.
- */
-const PERSON_FIELDS: Record<keyof Person, SQL> = {
-  id: sql`${contacts.id}`,
-  ...(Object.fromEntries(
-    Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
-  ) as Record<PersonField, SQL>),
-  custom_fields: sql`${contacts.customFields}`,
-  shared_by: sql`${contacts.sharedBy}`,
-  created_at: isoTimestamp(contacts.createdAt),
-  updated_at: isoTimestamp(contacts.updatedAt),
-};
-
-/** A contact as the API's Person: a record that `json_agg` writes as the Person's JSON. */
-const PERSON_RECORD = writtenOnce(jsonRecord(PERSON_FIELDS));
+import { FIELD_COLUMNS } from './contacts.mappers';
+import { ownedBy, PERSON_RECORD, type PeopleListOptions } from './contacts.repository';
 
 const CUSTOM_PREFIX = 'custom_';
 

@@ -1,4 +1,4 @@
-import type { PersonDuplicatesResponse } from '@relate/contracts';
+import type { PersonDuplicateGroup, PersonDuplicatesResponse } from '@relate/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
@@ -11,6 +11,17 @@ export const personDuplicatesQuery = () =>
   });
 
 export const usePersonDuplicates = (enabled: boolean) => useQuery({ ...personDuplicatesQuery(), enabled });
+
+/** One name group with every one of its people (the scan sends the first DUPLICATE_PEOPLE_SHOWN). */
+export const personDuplicateGroupQuery = (key: string) =>
+  queryOptions({
+    queryKey: peopleKeys.duplicateGroup(key),
+    queryFn: ({ signal }) =>
+      fetchJson<PersonDuplicateGroup>('/people/duplicates/group', { query: { key }, signal }),
+  });
+
+export const usePersonDuplicateGroup = (key: string, enabled: boolean) =>
+  useQuery({ ...personDuplicateGroupQuery(key), enabled });
 
 export const useAutoMergePeople = () =>
   useAppMutation({

@@ -13,6 +13,8 @@ export const peopleKeys = {
   list: (params: PeopleParams) => [...peopleKeys.lists(), params] as const,
   detail: (id: number) => [...peopleKeys.all, 'detail', id] as const,
   duplicates: () => [...peopleKeys.all, 'duplicates'] as const,
+  /** One name group with all its people (the scan sends only the first ones). */
+  duplicateGroup: (key: string) => [...peopleKeys.duplicates(), 'group', key] as const,
 };
 
 export const customFieldKeys = {

@@ -1,4 +1,5 @@
-import type { Person, PersonDuplicatesResponse } from '@relate/contracts';
+import type { PersonDuplicateGroup as DuplicateGroup, Person } from '@relate/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, Loader2Icon, Trash2Icon, WandSparklesIcon } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -7,39 +8,44 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { formatCount, formatDate } from '@/lib/format';
-import { useAutoMergePeople, usePersonDuplicates, useResolvePeople } from '../api/duplicates-api';
+import {
+  personDuplicateGroupQuery,
+  useAutoMergePeople,
+  usePersonDuplicateGroup,
+  usePersonDuplicates,
+  useResolvePeople,
+} from '../api/duplicates-api';
 
 function describe(person: Person) {
   return [person.email, person.phone, person.organization].filter(Boolean).join(' · ') || 'No details';
 }
 
 /**
- * Groups per page, and people shown per group until "Show all": tens of thousands of contacts make
- * hundreds of groups, and rendering every record's buttons at once froze the dialog for half a minute.
+ * Groups per page. Each group comes with its first DUPLICATE_PEOPLE_SHOWN people; "Show all" fetches
+ * the rest: tens of thousands of contacts make hundreds of groups, and sending and rendering every
+ * record at once froze the dialog for half a minute.
  */
 const GROUPS_PER_PAGE = 10;
-const PEOPLE_SHOWN = 10;
-
-type DuplicateGroup = PersonDuplicatesResponse['groups'][number];
 
 interface GroupActions {
-  onKeep: (name: string, person: Person, group: Person[]) => void;
-  onDeleteAll: (name: string, group: Person[]) => void;
+  onKeep: (group: DuplicateGroup, person: Person) => void;
+  onDeleteAll: (group: DuplicateGroup) => void;
   busy: boolean;
 }
 
 function DuplicateGroupCard({ group, onKeep, onDeleteAll, busy }: { group: DuplicateGroup } & GroupActions) {
   const [showAll, setShowAll] = useState(false);
-  const shown = showAll ? group.people : group.people.slice(0, PEOPLE_SHOWN);
-  const hidden = group.people.length - shown.length;
+  const partial = group.count > group.people.length;
+  const everyone = usePersonDuplicateGroup(group.key, showAll && partial);
+  const shown = everyone.data?.people ?? group.people;
+  const count = everyone.data?.count ?? group.count;
+  const hidden = count - shown.length;
+  const records = formatCount(count, 'record', 'records');
   return (
     <section data-testid="duplicate-group" className="grid gap-2 rounded-lg border p-3">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">
-          {group.full_name}{' '}
-          <span className="text-sm font-normal text-muted-foreground">
-            ({group.people.length.toLocaleString()} records)
-          </span>
+          {group.full_name} <span className="text-sm font-normal text-muted-foreground">({records})</span>
         </span>
         <div className="flex items-center gap-2">
           <Badge variant={group.identical ? 'success' : 'warning'}>
@@ -49,7 +55,7 @@ function DuplicateGroupCard({ group, onKeep, onDeleteAll, busy }: { group: Dupli
             size="sm"
             variant="ghost"
             className="text-destructive"
-            onClick={() => onDeleteAll(group.full_name, group.people)}
+            onClick={() => onDeleteAll(group)}
             disabled={busy}
           >
             <Trash2Icon />
@@ -66,22 +72,33 @@ function DuplicateGroupCard({ group, onKeep, onDeleteAll, busy }: { group: Dupli
             <span className="truncate">{describe(person)}</span>
             <span className="text-xs text-muted-foreground">Added {formatDate(person.created_at)}</span>
           </div>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onKeep(group.full_name, person, group.people)}
-            disabled={busy}
-          >
+          <Button size="sm" variant="outline" onClick={() => onKeep(group, person)} disabled={busy}>
             <CheckIcon />
             Keep This
           </Button>
         </div>
       ))}
-      {hidden > 0 && (
-        <Button variant="link" size="sm" className="justify-self-start" onClick={() => setShowAll(true)}>
-          Show all {group.people.length.toLocaleString()} records
-        </Button>
+      {everyone.isError && (
+        <p role="alert" className="text-sm text-destructive">
+          Error fetching duplicates
+        </p>
       )}
+      {hidden > 0 &&
+        (everyone.isFetching ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2Icon className="size-4 animate-spin" />
+            Loading all {records}…
+          </p>
+        ) : (
+          <Button
+            variant="link"
+            size="sm"
+            className="justify-self-start"
+            onClick={() => (showAll ? everyone.refetch() : setShowAll(true))}
+          >
+            Show all {records}
+          </Button>
+        ))}
     </section>
   );
 }
@@ -93,9 +110,12 @@ export function FindDuplicatesDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const queryClient = useQueryClient();
   const duplicates = usePersonDuplicates(open);
   const autoMerge = useAutoMergePeople();
   const resolve = useResolvePeople();
+  // Fetching the rest of a group before Keep This or Delete All Records acts on it.
+  const [gathering, setGathering] = useState(false);
   const data = duplicates.data;
   const [page, setPage] = useState(1);
   const pageCount = Math.max(1, Math.ceil((data?.groups.length ?? 0) / GROUPS_PER_PAGE));
@@ -112,29 +132,58 @@ export function FindDuplicatesDialog({
       onError: (error) => toast.error('Error during auto-merge', { description: error.message }),
     });
 
-  const keep = (name: string, person: Person, group: Person[]) => {
-    const deleteIds = group.filter((other) => other.id !== person.id).map((other) => other.id);
+  /** Every person of the group: the scan sent only the first ones of a large group. */
+  const everyoneOf = async (group: DuplicateGroup): Promise<Person[]> => {
+    if (group.count <= group.people.length) return group.people;
+    setGathering(true);
+    try {
+      return (await queryClient.fetchQuery(personDuplicateGroupQuery(group.key))).people;
+    } finally {
+      setGathering(false);
+    }
+  };
+
+  const keep = async (group: DuplicateGroup, person: Person) => {
+    let deleteIds: number[];
+    try {
+      deleteIds = (await everyoneOf(group))
+        .filter((other) => other.id !== person.id)
+        .map((other) => other.id);
+    } catch (error) {
+      toast.error('Error merging records', { description: (error as Error).message });
+      return;
+    }
     resolve.mutate(
       { keep_id: person.id, delete_ids: deleteIds },
       {
         onSuccess: () =>
           toast.success(
-            `Kept record for ${name} and deleted ${formatCount(deleteIds.length, 'duplicate', 'duplicates')}.`,
+            `Kept record for ${group.full_name} and deleted ${formatCount(deleteIds.length, 'duplicate', 'duplicates')}.`,
           ),
         onError: (error) => toast.error('Error merging records', { description: error.message }),
       },
     );
   };
 
-  const deleteAll = (name: string, group: Person[]) =>
+  const deleteAll = async (group: DuplicateGroup) => {
+    let people: Person[];
+    try {
+      people = await everyoneOf(group);
+    } catch (error) {
+      toast.error('Error deleting person', { description: (error as Error).message });
+      return;
+    }
     resolve.mutate(
-      { keep_id: null, delete_ids: group.map((person) => person.id) },
+      { keep_id: null, delete_ids: people.map((person) => person.id) },
       {
         onSuccess: () =>
-          toast.success(`Deleted all ${formatCount(group.length, 'record', 'records')} for ${name}.`),
+          toast.success(
+            `Deleted all ${formatCount(people.length, 'record', 'records')} for ${group.full_name}.`,
+          ),
         onError: (error) => toast.error('Error deleting person', { description: error.message }),
       },
     );
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -175,9 +224,9 @@ export function FindDuplicatesDialog({
                   <DuplicateGroupCard
                     key={group.key}
                     group={group}
-                    onKeep={keep}
-                    onDeleteAll={deleteAll}
-                    busy={resolve.isPending}
+                    onKeep={(group, person) => void keep(group, person)}
+                    onDeleteAll={(group) => void deleteAll(group)}
+                    busy={resolve.isPending || gathering}
                   />
                 ))}
               </div>
