@@ -26,7 +26,7 @@ import {
 } from '../../lib/csv/profiles';
 import { fieldError } from '../../lib/errors';
 import { fieldBag } from '../../lib/field-bag';
-import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
+import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 
 export const SKIP = 'skip';
 export const FULL_NAME = 'full_name';

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ownValue } from '../../lib/field-bag';
-import { FIELD_COLUMNS, type PersonField, toPersonDto } from './contacts.mappers';
+import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
+import { toPersonDto } from './contacts.mappers';
 import type { ContactRow } from './contacts.repository';
 
 const FIELDS = [...(Object.keys(FIELD_COLUMNS) as PersonField[]), 'created_at', 'updated_at'] as const;

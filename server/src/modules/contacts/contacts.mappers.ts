@@ -1,38 +1,7 @@
 import type { Person, PersonDuplicateGroup, PersonInput } from '@relate/contracts';
 import { toIso } from '../../lib/time';
+import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 import type { ContactRow, ContactValues } from './contacts.repository';
-
-/** API field → column, for every field a body can carry (custom_fields is handled apart). */
-export const FIELD_COLUMNS = {
-  full_name: 'fullName',
-  first_name: 'firstName',
-  last_name: 'lastName',
-  gender: 'gender',
-  birthday: 'birthday',
-  email: 'email',
-  phone: 'phone',
-  mobile: 'mobile',
-  address: 'address',
-  organization: 'organization',
-  job_title: 'jobTitle',
-  job_status: 'jobStatus',
-  linkedin_url: 'linkedinUrl',
-  github_url: 'githubUrl',
-  facebook_url: 'facebookUrl',
-  twitter_url: 'twitterUrl',
-  website_url: 'websiteUrl',
-  notes: 'notes',
-  source: 'source',
-  tags: 'tags',
-  last_contact_date: 'lastContactDate',
-  next_follow_up_date: 'nextFollowUpDate',
-  status: 'status',
-  priority: 'priority',
-  group: 'group',
-  avatar_url: 'avatarUrl',
-} as const satisfies Record<string, keyof ContactValues>;
-
-export type PersonField = keyof typeof FIELD_COLUMNS;
 
 export function toPersonDto(row: ContactRow): Person {
   return {

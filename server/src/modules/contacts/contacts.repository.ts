@@ -15,7 +15,7 @@ import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../d
 import type { Database } from '../../db/client';
 import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { contactImports, contacts } from '../../db/schema';
-import { FIELD_COLUMNS, type PersonField } from './contacts.mappers';
+import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...CONTACT_COLUMNS } = getTableColumns(contacts);

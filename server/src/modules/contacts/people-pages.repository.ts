@@ -6,7 +6,7 @@ import { runNamedText } from '../../db/named-statements';
 import { contactCounts, contacts } from '../../db/schema';
 import { containing, searchTextLike } from '../../db/text-search';
 import { ownValue } from '../../lib/field-bag';
-import { FIELD_COLUMNS } from './contacts.mappers';
+import { FIELD_COLUMNS } from './contacts.fields';
 import { ownedBy, PERSON_RECORD, type PeopleListOptions } from './contacts.repository';
 
 const CUSTOM_PREFIX = 'custom_';
