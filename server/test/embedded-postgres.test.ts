@@ -210,6 +210,10 @@ describe.runIf(process.platform === 'linux')('how Relate reaches it', () => {
       expect(await query(server.url, "select current_setting('listen_addresses') as tcp")).toEqual({
         tcp: '',
       });
+      // The search text is lower-cased by the database: beyond ASCII too (a libc "C" locale would not).
+      expect(await query(server.url, "select lower('ÉMILE ÇA ΣΟΦΙΑ') as text")).toEqual({
+        text: 'émile ça σοφια',
+      });
       const tcp = new URL(`postgres://relate@127.0.0.1:${url.searchParams.get('port')}/relate`);
       await expect(query(tcp.toString(), 'select 1')).rejects.toThrow(/ECONNREFUSED/);
     } finally {

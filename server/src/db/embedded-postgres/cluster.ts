@@ -104,8 +104,13 @@ export async function createCluster(
       'scram-sha-256',
       '--encoding',
       'UTF8',
-      '--locale',
-      'C',
+      // PostgreSQL's own Unicode locale: lower() and upper() know every script (the search text is
+      // lower-cased by the database; libc's "C" knows ASCII only), sorting stays by code point as in
+      // "C", and nothing depends on the operating system's locales.
+      '--locale-provider',
+      'builtin',
+      '--builtin-locale',
+      'C.UTF-8',
       '--no-instructions',
     ]);
   } finally {

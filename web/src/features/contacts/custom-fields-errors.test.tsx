@@ -90,6 +90,7 @@ describe('deleting duplicate people', () => {
                   key: 'ada lovelace',
                   full_name: 'Ada Lovelace',
                   identical: false,
+                  count: 2,
                   people: [person(1), person(2)],
                 },
               ],
