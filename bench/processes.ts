@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -197,29 +198,33 @@ export async function connectGoogle(base: string, owner: Account, google: Runnin
 }
 
 const HEALTH_EVERY_MS = 20;
+const healthProbe = path.join(import.meta.dirname, 'health-probe.mjs');
 
-/** Runs `work`, asking `/api/health` every 20 ms meanwhile: its value, how long it took, and the latencies, sorted. */
+/**
+ * Runs `work` while a process of its own (health-probe.mjs) asks `/api/health` every 20 ms: the work's
+ * value, how long it took, and the probe's latencies, sorted (a failed probe counts as infinite).
+ */
 export async function probeDuring<T>(
   base: string,
   work: () => Promise<T>,
 ): Promise<{ value: T; elapsedMs: number; health: number[] }> {
-  const health: number[] = [];
-  let running = true;
-  const probe = (async () => {
-    while (running) {
-      const start = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      await response.arrayBuffer();
-      health.push(response.ok ? performance.now() - start : Number.POSITIVE_INFINITY);
-      await new Promise((resolve) => setTimeout(resolve, HEALTH_EVERY_MS));
-    }
-  })();
+  const probe = spawn(process.execPath, [healthProbe, base, String(HEALTH_EVERY_MS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  probe.stdout.on('data', (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => probe.on('exit', resolve));
   const started = performance.now();
+  let value: T;
+  let elapsedMs: number;
   try {
-    return { value: await work(), elapsedMs: performance.now() - started, health };
+    value = await work();
+    elapsedMs = performance.now() - started;
   } finally {
-    running = false;
-    await probe;
-    health.sort((a, b) => a - b);
+    probe.stdin.end();
+    await exited;
   }
+  const samples = JSON.parse(output || '[]') as (number | null)[];
+  const health = samples.map((ms) => ms ?? Number.POSITIVE_INFINITY).sort((a, b) => a - b);
+  return { value, elapsedMs, health };
 }
