@@ -30,3 +30,9 @@ export function createPostgresDatabase(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   return createDatabase(inject('postgresAdminUrl'), 'relate_test', template);
 }
+
+/** A second connection pool to the same database, as a second server process would have. */
+export function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
+  if (!database.url) throw new Error('connectAgain needs a database opened from a URL');
+  return openPostgres(database.url, 2);
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/test-database';
-import { type DatabaseHandle, openPostgres } from '../db/client';
+import { connectAgain, createTestDatabase } from '../../test/test-database';
+import type { DatabaseHandle } from '../db/client';
 import { backoffDelay, JobRunner, RetryLater } from './job-runner';
 import { JobsRepository } from './jobs.repository';
 
@@ -258,11 +258,3 @@ describe('backoffDelay', () => {
     expect(backoffDelay(30, () => 1)).toBe(3_600_000);
   });
 });
-
-async function connectAgain(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  const result = await handle.db.execute(sql`select current_database() as name`);
-  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row.name}`;
-  return openPostgres(url.toString(), 2);
-}

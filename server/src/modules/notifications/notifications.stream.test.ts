@@ -3,17 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, SseClient, type SseEvent } from '../../../test/sse-client';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { connectAgain } from '../../../test/test-database';
+import type { DatabaseHandle } from '../../db/client';
 import { MAX_STREAMS_PER_USER, STREAM_RECHECK_MS } from './notifications.stream';
-
-/** A second connection to the same database, as a second server process would have. */
-async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
-  const result = await database.db.execute(sql`select current_database() as name`);
-  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row.name}`;
-  return openPostgres(url.toString(), 2);
-}
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
