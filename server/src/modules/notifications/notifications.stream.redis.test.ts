@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, SseClient } from '../../../test/sse-client';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
-import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { connectAgain } from '../../../test/test-database';
+import type { DatabaseHandle } from '../../db/client';
 import { MAX_STREAMS_PER_USER } from './notifications.stream';
 import { RedisStreamSlots } from './stream-slots';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-
-/** A second connection to the same database, as a second server process would have. */
-async function connectAgain(database: DatabaseHandle): Promise<DatabaseHandle> {
-  const result = await database.db.execute(sql`select current_database() as name`);
-  const [row] = (result as unknown as { rows: { name: string }[] }).rows;
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${row.name}`;
-  return openPostgres(url.toString(), 2);
-}
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
