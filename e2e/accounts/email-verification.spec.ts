@@ -1,21 +1,6 @@
-import {
-  type FakeSmtp,
-  startFakeSmtp,
-  VERIFICATION_SUBJECT,
-  verificationLinkIn,
-} from '../../server/test/fakes/smtp/server';
-import { account, test as base, expect, signUp } from '../support/fixtures';
-
-/** Relate sending its mail to a fake SMTP server living in the test process. */
-const test = base.extend<{ smtp: FakeSmtp }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form
-  smtp: async ({}, use) => {
-    const smtp = await startFakeSmtp();
-    await use(smtp);
-    await smtp.close();
-  },
-  relateEnv: async ({ smtp }, use) => use({ SMTP_URL: smtp.url }),
-});
+import { VERIFICATION_SUBJECT, verificationLinkIn } from '../../server/test/fakes/smtp/server';
+import { account, expect, signUp } from '../support/fixtures';
+import { testWithMail as test } from '../support/mail';
 
 test('a lost verification mail: ask for a new one in Settings, or on the page of a refused link, and verify', async ({
   newContext,

@@ -1,21 +1,6 @@
-import {
-  type FakeSmtp,
-  RESET_SUBJECT,
-  resetLinkIn,
-  startFakeSmtp,
-} from '../../server/test/fakes/smtp/server';
-import { account, test as base, expect, signIn, signUp } from '../support/fixtures';
-
-/** Relate sending its mail to a fake SMTP server living in the test process. */
-const test = base.extend<{ smtp: FakeSmtp }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright requires the destructuring form
-  smtp: async ({}, use) => {
-    const smtp = await startFakeSmtp();
-    await use(smtp);
-    await smtp.close();
-  },
-  relateEnv: async ({ smtp }, use) => use({ SMTP_URL: smtp.url }),
-});
+import { RESET_SUBJECT, resetLinkIn } from '../../server/test/fakes/smtp/server';
+import { account, expect, signIn, signUp } from '../support/fixtures';
+import { testWithMail as test } from '../support/mail';
 
 test('forgot password: ask for a link, open it from the e-mail, set a new password, sign in with it', async ({
   newContext,
