@@ -19,8 +19,8 @@ export function PendingApproval({ email, onSignIn }: { email: string; onSignIn: 
           Waiting for approval
         </h1>
         <p className="text-sm text-muted-foreground">
-          Your account <span className="font-medium break-all text-foreground">{email}</span> is pending admin
-          approval.
+          Your account <span className="font-medium break-words text-foreground">{email}</span> is pending
+          admin approval.
         </p>
       </div>
       <ol className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-left text-sm">

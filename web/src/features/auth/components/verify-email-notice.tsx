@@ -35,8 +35,8 @@ export function VerifyEmailNotice() {
             </h3>
             <p className="text-sm text-muted-foreground">
               Open the link we sent to{' '}
-              <span className="font-medium break-all text-foreground">{user?.email}</span> when you signed up
-              to confirm that the address is yours. The link is valid for 7 days; if it was lost or has
+              <span className="font-medium break-words text-foreground">{user?.email}</span> when you signed
+              up to confirm that the address is yours. The link is valid for 7 days; if it was lost or has
               expired, ask for a new one.
             </p>
           </div>
