@@ -40,6 +40,8 @@ test('on a phone the contacts are cards with their actions, an empty contact is 
   await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings/);
   const sections = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button');
+  // The URL changes before the Settings page's code has loaded: count its sections once they show.
+  await expect(sections.first()).toBeVisible();
   const count = await sections.count();
   expect(count).toBeGreaterThan(1);
   for (let index = 0; index < count; index++) {
