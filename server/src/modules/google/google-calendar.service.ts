@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import type { GoogleCalendar, GoogleCalendarEvent } from '../../integrations/google/google.client';
 import { toGoogleApiError } from '../../integrations/google/google-errors';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
-import { giveWay } from '../../lib/give-way';
+import { giveWay, mapGivingWay } from '../../lib/give-way';
 import type { Clock } from '../../lib/time';
 import type { EventRow, EventsService, EventValues } from '../events/events.service';
 import {
@@ -186,7 +186,7 @@ export class GoogleCalendarService {
         )
       ).map((row) => [row.id, row]),
     );
-    return shown.map((review) => {
+    return mapGivingWay(shown, (review) => {
       const google = review.google as StoredGoogle;
       const event = review.eventId ? rows.get(review.eventId) : undefined;
       const base = {
@@ -520,7 +520,8 @@ export class GoogleCalendarService {
     // An event with a date Relate cannot store is skipped and reported (a linked one stays as it was);
     // a decision waiting for it from an earlier run goes, since Google no longer has that version.
     const refused = new Set<string>();
-    for (const item of changes.items) {
+    for (const [index, item] of changes.items.entries()) {
+      await giveWay(index);
       if (item.status === 'cancelled') continue;
       const { dateError, values } = fromGoogleEvent(item, changes.context);
       if (!dateError) continue;

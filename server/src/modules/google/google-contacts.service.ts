@@ -21,7 +21,7 @@ import {
   valuesToPerson,
 } from '../../integrations/google/person-mapper';
 import { AppError, conflict, fieldError, notFound } from '../../lib/errors';
-import { giveWay } from '../../lib/give-way';
+import { giveWay, mapGivingWay } from '../../lib/give-way';
 import type { Clock } from '../../lib/time';
 import { toPersonDto } from '../contacts/contacts.mappers';
 import type { ContactRow, ContactsService } from '../contacts/contacts.service';
@@ -65,6 +65,21 @@ const linkedValues = (person: GooglePerson, agreed: SyncedValues): SyncedValues 
   if (personBirthday(person).problem) values.birthday = agreed.birthday;
   return values;
 };
+interface MappedPerson {
+  google: SyncedValues;
+  fullName: string | null;
+}
+/** Each live person's Relate values, mapped once for the matcher and the record loop. */
+async function mapPersons(persons: GooglePerson[]): Promise<Map<GooglePerson, MappedPerson>> {
+  const mapped = new Map<GooglePerson, MappedPerson>();
+  for (const [index, person] of persons.entries()) {
+    await giveWay(index);
+    if (person.metadata?.deleted) continue;
+    const google = personToValues(person);
+    mapped.set(person, { google, fullName: personDisplayName(person, google) });
+  }
+  return mapped;
+}
 const etagsOf = (person: GooglePerson) => ({
   etag: person.etag ?? '',
   sourceEtag: person.metadata?.sources?.[0]?.etag ?? null,
@@ -155,7 +170,7 @@ export class GoogleContactsService {
     const names = new Map(
       (await this.contacts.findByIds(userId, contactIds)).map((row) => [row.id, row.fullName ?? row.email]),
     );
-    return reviews.map((review) => ({
+    return mapGivingWay(reviews, (review) => ({
       id: review.id,
       kind: review.kind,
       resource_name: review.resourceName,
@@ -329,10 +344,11 @@ export class GoogleContactsService {
         )
       ).map((row) => [row.id, row]),
     );
+    const mapped = await mapPersons(changes.persons);
     const unlinked = changes.persons.filter(
       (person) => !person.metadata?.deleted && !linkByResource.has(person.resourceName!),
     );
-    const findMatch = await this.matcher(userId, unlinked, tx);
+    const findMatch = await this.matcher(userId, unlinked, mapped, tx);
     const settled: string[] = [];
     const reviews: NewContactReview[] = [];
     const review = (entry: NewContactReview) => reviews.push(entry);
@@ -347,8 +363,8 @@ export class GoogleContactsService {
         else settled.push(resourceName);
         continue;
       }
-      const google = personToValues(person);
-      const values = { ...google, full_name: personDisplayName(person, google) };
+      const { google, fullName } = mapped.get(person)!;
+      const values = { ...google, full_name: fullName };
       const etags = etagsOf(person);
       const contact = link && linkedContacts.get(link.contactId);
       const { problem } = personBirthday(person);
@@ -458,10 +474,15 @@ export class GoogleContactsService {
   }
 
   /** Finds the Relate contact (not yet linked) a Google contact most likely is: same e-mail, then phone, then full name. */
-  private async matcher(userId: number, persons: GooglePerson[], tx: Database) {
+  private async matcher(
+    userId: number,
+    persons: GooglePerson[],
+    mapped: Map<GooglePerson, MappedPerson>,
+    tx: Database,
+  ) {
     const keys = { emails: new Set<string>(), phones: new Set<string>(), names: new Set<string>() };
-    for (const person of persons) {
-      const values = personToValues(person);
+    for (const [index, person] of persons.entries()) {
+      await giveWay(index);
       for (const email of person.emailAddresses ?? []) {
         const key = normalizeEmail(email.value);
         if (key) keys.emails.add(key);
@@ -470,7 +491,7 @@ export class GoogleContactsService {
         const key = normalizePhone(phone.canonicalForm ?? phone.value);
         if (key) keys.phones.add(key);
       }
-      const name = normalizeName(personDisplayName(person, values));
+      const name = normalizeName(mapped.get(person)!.fullName);
       if (name) keys.names.add(name);
     }
     const candidates = await this.contacts.findMatches(
