@@ -290,6 +290,11 @@ export class EventsService {
     );
   }
 
+  /** The row of one changed occurrence of a series (its override), if Relate has one. */
+  syncOverrideRow(userId: number, seriesId: number, originalStart: Date, db: Database = this.db) {
+    return this.repository.override(userId, seriesId, originalStart, db);
+  }
+
   googleSyncedRows(userId: number, since: Date, db: Database = this.db) {
     return this.repository.googleSynced(userId, since, db);
   }

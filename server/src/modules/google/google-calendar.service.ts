@@ -913,7 +913,10 @@ export class GoogleCalendarService {
     const original = instantOf(google.originalStartTime);
     if (!original) return undefined;
     const link = await this.linkOf(userId, review.googleEventId, tx);
-    const [own] = link?.eventId ? await this.events.syncRows(userId, [link.eventId], tx) : [];
+    const [linked] = link?.eventId ? await this.events.syncRows(userId, [link.eventId], tx) : [];
+    // Unlinked, the series may still hold this occurrence's row (a reconnect dropped the links): it is
+    // this occurrence, taken over rather than inserted twice.
+    const own = linked ?? (await this.events.syncOverrideRow(userId, master.id, original, tx));
     if (google.status === 'cancelled') {
       if (link) await this.repository.deleteLinks(userId, [review.googleEventId], tx);
       if (own) await this.events.deleteSyncRow(userId, own.id, tx);

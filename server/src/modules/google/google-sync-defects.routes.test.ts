@@ -1,0 +1,82 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
+import { connectGoogle } from '../../../test/google';
+import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
+
+/**
+ * Issue 33's defects, each as a user met it over a few days of real use: every test failed on the main
+ * of 2026-11-27 and shows the behaviour the user expects instead.
+ */
+let google: RunningFakeGoogle;
+let t: TestApp;
+let accounts = 0;
+
+beforeAll(async () => {
+  google = await startFakeGoogle();
+  t = await createTestApp({
+    env: { ...google.env, PUBLIC_URL: 'http://relate.test' },
+    google: { retryBaseDelayMs: 1 },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await google.close();
+});
+
+const fake = () => google.fake;
+const rowsOf = async (query: SQL) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: who.headers, payload });
+const ok = async (promise: ReturnType<typeof call>) => {
+  const response = await promise;
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+};
+
+/** The reference calendar (a meeting, an all-day fair, a weekly series with a moved Monday) moved to now. */
+const shiftDays = () => Math.round((Date.now() - Date.parse('2024-06-10T00:00:00Z')) / (7 * 86_400_000)) * 7;
+
+async function connectedUser() {
+  const sub = `3139436412712076${String(++accounts).padStart(5, '0')}`;
+  fake().addAccount({ sub, email: `defects-${accounts}@gmail.example`, name: 'Defect Finder' });
+  const user = await createUser(t.app);
+  await connectGoogle(t.app, fake(), user, sub);
+  return { user, sub };
+}
+
+const reviewOf = async (who: TestUser, noun: 'contacts' | 'calendar') =>
+  (await ok(call(who, 'GET', `/api/auth/google/${noun}/review`))).items as { id: string; kind: string }[];
+/** Applies every item waiting for review, as "Select all" and "Apply" do. */
+const applyAll = async (who: TestUser, noun: 'contacts' | 'calendar') => {
+  const items = await reviewOf(who, noun);
+  expect(items.length).toBeGreaterThan(0);
+  return ok(call(who, 'POST', `/api/auth/google/${noun}/apply`, { item_ids: items.map((item) => item.id) }));
+};
+const eventRows = (who: TestUser) =>
+  rowsOf(sql`select title, start_at, series_id is not null as in_series from events
+             where owner_id = ${who.id} order by start_at, title`);
+
+describe('issue 33, defect 1: a reconnect', () => {
+  it('applies every likely duplicate of a series with a moved occurrence without an error or a copy', async () => {
+    const { user, sub } = await connectedUser();
+    fake().calendar.addReferenceEvents(sub, shiftDays());
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const before = await eventRows(user);
+    expect(before.length).toBeGreaterThan(0);
+
+    await ok(call(user, 'POST', '/api/auth/google/clear'));
+    await connectGoogle(t.app, fake(), user, sub);
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    const items = await reviewOf(user, 'calendar');
+    expect(items.some((item) => item.kind === 'likely_duplicate')).toBe(true);
+    await applyAll(user, 'calendar');
+
+    const atGoogle = fake().calendar.listEvents(sub).length;
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(await eventRows(user)).toEqual(before);
+    expect(await reviewOf(user, 'calendar')).toEqual([]);
+    expect(fake().calendar.listEvents(sub)).toHaveLength(atGoogle);
+  });
+});
