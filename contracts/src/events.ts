@@ -200,6 +200,8 @@ export const UpcomingQuerySchema = z.object({ days: z.coerce.number().int().min(
 export const UpcomingResponseSchema = z.object({ events: z.array(EventSchema), count: z.number().int() });
 export const EventImportResultSchema = z.object({
   imported: z.number().int(),
+  /** Events Relate already held (the same UID, as in a file exported from Relate): changed in place, not copied. */
+  updated: z.number().int(),
   skipped: z.number().int(),
   /** Components skipped, with the reason. */
   errors: z.array(

@@ -13,6 +13,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+const PUBLIC_URL = 'http://relate.test';
 const EVENTS = 250;
 const ics = [
   'BEGIN:VCALENDAR',
@@ -85,7 +86,7 @@ describe('an .ics import (one transaction)', () => {
     const user = (await t.app.services.users.get(id))!;
     // Held before its third statement of 100: two are written, not committed.
     const held = holdInsert(3);
-    const importing = t.app.services.events.importIcs(user, ics);
+    const importing = t.app.services.events.importIcs(user, ics, PUBLIC_URL);
     await held.waiting;
     expect(await titles(t, id)).toHaveLength(0);
     held.release();
@@ -98,7 +99,7 @@ describe('an .ics import (one transaction)', () => {
     const user = (await t.app.services.users.get(id))!;
     // The write "dies" at the second statement of 100: the transaction rolls back.
     failInsert(2, 'killed');
-    await expect(t.app.services.events.importIcs(user, ics)).rejects.toThrow('killed');
+    await expect(t.app.services.events.importIcs(user, ics, PUBLIC_URL)).rejects.toThrow('killed');
     vi.restoreAllMocks();
     expect(await titles(t, id)).toHaveLength(0);
 
@@ -106,7 +107,7 @@ describe('an .ics import (one transaction)', () => {
     const restarted = await createTestApp({ database: t.database });
     try {
       expect(await titles(restarted, id)).toHaveLength(0);
-      expect(await restarted.app.services.events.importIcs(user, ics)).toMatchObject({
+      expect(await restarted.app.services.events.importIcs(user, ics, PUBLIC_URL)).toMatchObject({
         imported: EVENTS,
         skipped: 0,
       });

@@ -188,6 +188,27 @@ export class EventsRepository {
       .where(and(eq(events.ownerId, ownerId), inArray(events.id, ids)));
   }
 
+  /**
+   * The owner's series and single events an .ics import names: by their UID, or (no UID stored) by the
+   * id in the UID Relate's export wrote for them.
+   */
+  async byImportUids(ownerId: number, uids: string[], ids: number[], db: Database = this.db) {
+    if (uids.length === 0 && ids.length === 0) return [];
+    return db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.ownerId, ownerId),
+          isNull(events.seriesId),
+          or(
+            uids.length > 0 ? inArray(events.icalUid, uids) : undefined,
+            ids.length > 0 ? and(isNull(events.icalUid), inArray(events.id, ids)) : undefined,
+          ),
+        ),
+      );
+  }
+
   /** The owner's events with one of these titles starting at one of these instants (likely duplicates). */
   async byTitleAndStart(
     ownerId: number,

@@ -78,7 +78,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw fieldError('file', 'An .ics file is required');
       const content = (await file.toBuffer()).toString('utf8');
       if (file.file.truncated) throw fieldError('file', 'The file is larger than 10 MB');
-      return events.importIcs(request.user, content);
+      return events.importIcs(request.user, content, app.config.PUBLIC_URL);
     },
   );
 

@@ -96,8 +96,10 @@ describe('EventsService rules', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ].join('\r\n');
-    await expect(events.importIcs(owner, 'not a calendar')).rejects.toMatchObject({ status: 400 });
-    expect(await events.importIcs(owner, ics)).toMatchObject({ imported: 1 });
+    await expect(events.importIcs(owner, 'not a calendar', 'http://relate.test')).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(await events.importIcs(owner, ics, 'http://relate.test')).toMatchObject({ imported: 1 });
     // The export streams, a page of events at a time.
     let exported = '';
     for await (const chunk of events.exportIcs(owner, 'https://relate.example')) exported += chunk;

@@ -30,7 +30,8 @@ import type { UsersService } from '../users/users.service';
 import { toEventDto } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import type { eventsTasks } from './events.tasks';
-import { type ImportedEvent, joinCalendars, MAX_ICS_EVENTS } from './ics';
+import { hostOf, joinCalendars, MAX_ICS_EVENTS } from './ics';
+import { writeIcsImport } from './ics-import';
 
 export type { EventRow, EventValues } from './events.repository';
 
@@ -40,7 +41,6 @@ export const MAX_RANGE_DAYS = 400;
 const MAX_OCCURRENCES = 20_000;
 const DAY = 86_400_000;
 /** Events an import writes per statement (all in one transaction). */
-const IMPORT_BATCH = 100;
 
 /** Runs inside the transaction that deletes an event of `userId`. */
 type EventDeletedListener = (userId: number, eventId: number, tx: Database) => Promise<void>;
@@ -530,7 +530,7 @@ export class EventsService {
   }
 
   /** Stores the events of an iCalendar file; what could not be imported is listed. */
-  async importIcs(user: AuthUser, content: string): Promise<EventImportResult> {
+  async importIcs(user: AuthUser, content: string, publicUrl: string): Promise<EventImportResult> {
     if (!content.includes('BEGIN:VCALENDAR'))
       throw fieldError('file', 'Invalid file: not an iCalendar (.ics) file');
     const count = countEvents(content);
@@ -543,30 +543,15 @@ export class EventsService {
       );
     // Parsing 5,000 events takes seconds of CPU: on a worker thread, not on the one serving everyone.
     const { rows, result } = await this.workers.run('parseIcs', content);
-    const batches: ImportedEvent[][] = [];
-    for (let start = 0; start < rows.length; start += IMPORT_BATCH)
-      batches.push(rows.slice(start, start + IMPORT_BATCH));
     // One transaction: the events appear at its commit, all at once, and a failure or a crash rolls it
     // back. Inserts rather than a COPY: an override needs its series' id, and the ids are generated
     // always (a COPY cannot be given them); an import holds at most MAX_ICS_EVENTS.
-    await this.db.transaction(async (tx) => {
-      for (const batch of batches) await this.insertBatch(user.id, batch, tx);
+    const written = await this.db.transaction(async (tx) => {
+      const counts = await writeIcsImport(this.repository, user.id, rows, hostOf(publicUrl), tx);
       if (rows.length > 0) await this.changed(user.id, tx);
+      return counts;
     });
-    return result;
-  }
-
-  /** One batch of parsed events with their changed occurrences. */
-  private async insertBatch(userId: number, batch: ImportedEvent[], tx: Database): Promise<void> {
-    const ids = await this.repository.insertMany(
-      userId,
-      batch.map((row) => row.values),
-      tx,
-    );
-    const overrides = batch.flatMap(({ overrides }, index) =>
-      overrides.map((override) => ({ ...override, seriesId: ids[index] })),
-    );
-    if (overrides.length > 0) await this.repository.insertMany(userId, overrides, tx);
+    return { ...result, imported: written.inserted, updated: written.updated };
   }
 
   private async ownedOrThrow(user: AuthUser, id: number, db: Database = this.db): Promise<EventWithOwner> {

@@ -33,6 +33,11 @@ const ALL_DAY_RECURRENCE = 'X-RELATE-RECURRENCE-DATE';
  * VTIMEZONE (all-day events as DATE values of their UTC dates), RRULE for series, participants as ATTENDEE, the alert as a VALARM; what iCalendar has no property for
  * (the zone, type, project, notes, Google sync) travels in X-RELATE-* properties.
  */
+/** The host that names the UIDs Relate writes for events without one of their own. */
+export const hostOf = (publicUrl: string) => new URL(publicUrl).host || 'relate';
+/** The UID Relate's export writes for an event without one of its own. */
+export const exportedUid = (id: number, host: string) => `relate-event-${id}@${host}`;
+
 export function toIcs(rows: EventRow[], publicUrl: string): string {
   const calendar = ical({
     name: 'Relate',
@@ -40,9 +45,9 @@ export function toIcs(rows: EventRow[], publicUrl: string): string {
     // One VTIMEZONE per zone that an event's DTSTART names (ical-generator asks for each).
     timezone: { name: null, generator: (zone) => vtimezone(zone) },
   });
-  const host = new URL(publicUrl).host || 'relate';
+  const host = hostOf(publicUrl);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const uidOf = (row: EventRow) => row.icalUid ?? `relate-event-${row.id}@${host}`;
+  const uidOf = (row: EventRow) => row.icalUid ?? exportedUid(row.id, host);
   for (const row of rows) {
     // An occurrence changed on its own is its series' UID with the RECURRENCE-ID it replaces.
     const series = row.seriesId !== null && row.originalStart ? byId.get(row.seriesId) : undefined;
@@ -576,6 +581,7 @@ export async function parseIcs(
       rows: [],
       result: {
         imported: 0,
+        updated: 0,
         skipped: 0,
         errors: [{ uid: null, line: null, error: `Invalid calendar file: ${(error as Error).message}` }],
         warnings: [],
@@ -590,7 +596,7 @@ export async function parseIcs(
   const blocksOf = (uid: string | null) => (uid ? (byUid.get(uid) ?? []) : withoutUid.splice(0, 1));
 
   const rows: ImportedEvent[] = [];
-  const result: EventImportResult = { imported: 0, skipped: 0, errors: [], warnings: [] };
+  const result: EventImportResult = { imported: 0, updated: 0, skipped: 0, errors: [], warnings: [] };
   const skip = (uid: string | null, line: number | null, error: string) => {
     result.skipped++;
     result.errors.push({ uid, line, error });

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
 import { connectGoogle } from '../../../test/google';
+import { multipart } from '../../../test/multipart';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 /**
@@ -29,9 +30,9 @@ const rowsOf = async (query: SQL) =>
   ((await t.database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who.headers, payload });
-const ok = async (promise: ReturnType<typeof call>) => {
+const ok = async (promise: ReturnType<typeof call>, status = 200) => {
   const response = await promise;
-  expect(response.statusCode, response.body).toBe(200);
+  expect(response.statusCode, response.body).toBe(status);
   return response.json();
 };
 
@@ -78,5 +79,95 @@ describe('issue 33, defect 1: a reconnect', () => {
     expect(await eventRows(user)).toEqual(before);
     expect(await reviewOf(user, 'calendar')).toEqual([]);
     expect(fake().calendar.listEvents(sub)).toHaveLength(atGoogle);
+  });
+});
+
+const importIcs = async (who: TestUser, content: string) => {
+  const body = multipart({}, { name: 'relate-events.ics', content, type: 'text/calendar' });
+  return ok(
+    t.app.inject({
+      method: 'POST',
+      url: '/api/events/import',
+      payload: body.payload,
+      headers: { ...who.headers, ...body.headers },
+    }),
+  );
+};
+const pushWaiting = async () => {
+  while ((await t.app.services.jobs.runDue(50)) > 0);
+};
+
+describe('issue 33, defect 2: importing an export of the calendar', () => {
+  it('updates the events Relate holds instead of copying them, and Google gets no copies', async () => {
+    const { user, sub } = await connectedUser();
+    fake().calendar.addReferenceEvents(sub, shiftDays());
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 7 * 86_400_000);
+    await ok(
+      call(user, 'POST', '/api/events', {
+        title: 'Relate-only planning',
+        start_datetime: start.toISOString(),
+        end_datetime: new Date(start.getTime() + 3_600_000).toISOString(),
+        timezone: 'UTC',
+      }),
+      201,
+    );
+    await pushWaiting();
+    const before = await eventRows(user);
+    const atGoogle = fake().calendar.listEvents(sub).length;
+
+    const exported = await call(user, 'GET', '/api/events/export.ics');
+    expect(exported.statusCode).toBe(200);
+    const result = await importIcs(user, exported.body);
+    expect(result).toMatchObject({ imported: 0, updated: before.filter((row) => !row.in_series).length });
+    expect(await eventRows(user)).toEqual(before);
+
+    await pushWaiting();
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(fake().calendar.listEvents(sub)).toHaveLength(atGoogle);
+
+    // After a reconnect too: the likely duplicates are linked, nothing is copied either way.
+    await ok(call(user, 'POST', '/api/auth/google/clear'));
+    await connectGoogle(t.app, fake(), user, sub);
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    await applyAll(user, 'calendar');
+    await pushWaiting();
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(await eventRows(user)).toEqual(before);
+    expect(fake().calendar.listEvents(sub)).toHaveLength(atGoogle);
+  });
+
+  it('changes the event to what the file now says, and a different UID is a new event', async () => {
+    const { user } = await connectedUser();
+    const calendarFile = (summary: string, uid: string) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        'DTSTART:20270310T090000Z',
+        'DTEND:20270310T100000Z',
+        `SUMMARY:${summary}`,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    expect(await importIcs(user, calendarFile('Board meeting', 'board@example.com'))).toMatchObject({
+      imported: 1,
+      updated: 0,
+    });
+    expect(
+      await importIcs(user, calendarFile('Board meeting (moved room)', 'board@example.com')),
+    ).toMatchObject({
+      imported: 0,
+      updated: 1,
+    });
+    expect(await importIcs(user, calendarFile('Board meeting', 'other@example.com'))).toMatchObject({
+      imported: 1,
+    });
+    expect((await eventRows(user)).map((row) => row.title)).toEqual([
+      'Board meeting',
+      'Board meeting (moved room)',
+    ]);
   });
 });

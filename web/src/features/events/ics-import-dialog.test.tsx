@@ -28,6 +28,7 @@ describe('Settings → Calendar: Import Events', () => {
   it('shows what was imported and what was skipped, with the reasons, in a dialog that stays open', async () => {
     const { user } = renderSettings({
       imported: 1204,
+      updated: 0,
       skipped: 2,
       errors: [
         {
@@ -63,11 +64,19 @@ describe('Settings → Calendar: Import Events', () => {
   });
 
   it('says every event was imported, with one event in the singular', async () => {
-    const { user } = renderSettings({ imported: 1, skipped: 0, errors: [], warnings: [] });
+    const { user } = renderSettings({ imported: 1, updated: 0, skipped: 0, errors: [], warnings: [] });
     await user.click(screen.getByRole('button', { name: 'Import Events' }));
     const dialog = await screen.findByRole('dialog', { name: 'Import Events' });
     await user.upload(within(dialog).getByLabelText('Calendar file'), ics());
     expect(await within(dialog).findByText('work.ics: 1 event imported.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('says which events were already in Relate and were updated rather than copied', async () => {
+    const { user } = renderSettings({ imported: 0, updated: 3, skipped: 0, errors: [], warnings: [] });
+    await user.click(screen.getByRole('button', { name: 'Import Events' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import Events' });
+    await user.upload(within(dialog).getByLabelText('Calendar file'), ics());
+    expect(await within(dialog).findByText('work.ics: 3 events updated.')).toBeInTheDocument();
   });
 });

@@ -14,10 +14,25 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
 import { useImportEvents } from '../api/events-api';
 
-/** "work.ics: 1,204 events imported, 1 skipped." */
+/**
+ * "work.ics: 1,204 events imported, 3 updated, 1 skipped." — updated are events Relate already held
+ * (a file exported from Relate, imported again); "work.ics: 3 events updated." when nothing was new.
+ */
 function summary(fileName: string, result: EventImportResult): string {
-  const skipped = result.skipped > 0 ? `, ${formatNumber(result.skipped)} skipped` : '';
-  return `${fileName}: ${formatCount(result.imported, 'event', 'events')} imported${skipped}.`;
+  const counts = [
+    ...(result.imported > 0 || result.updated === 0
+      ? [`${formatCount(result.imported, 'event', 'events')} imported`]
+      : []),
+    ...(result.updated > 0
+      ? [
+          result.imported > 0
+            ? `${formatNumber(result.updated)} updated`
+            : `${formatCount(result.updated, 'event', 'events')} updated`,
+        ]
+      : []),
+    ...(result.skipped > 0 ? [`${formatNumber(result.skipped)} skipped`] : []),
+  ];
+  return `${fileName}: ${counts.join(', ')}.`;
 }
 
 /**
