@@ -121,6 +121,11 @@ export const ApplyGoogleReviewResponseSchema = z.object({
   pushed: z.number().int(),
   /** Items no longer waiting (a sync settled them meanwhile). */
   skipped: z.number().int(),
+  /**
+   * Items that changed meaning since the preview (a matching contact or event was added in Relate
+   * meanwhile): not applied, they wait for review again as likely duplicates.
+   */
+  waiting: z.number().int(),
 });
 export type ApplyGoogleReviewResponse = z.infer<typeof ApplyGoogleReviewResponseSchema>;
 

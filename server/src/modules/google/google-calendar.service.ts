@@ -73,6 +73,12 @@ function syncFailure(error: unknown, fallback: string): AppError {
 }
 
 /** A client-generated event id (base32hex: 0-9 and a-v), so a retried insert cannot create a second copy. */
+/** A Relate event (not an occurrence) with the Google event's title and start: likely the same event. */
+const isSameEvent = (candidate: EventRow, mapped: MappedGoogleEvent) =>
+  !candidate.seriesId &&
+  candidate.title === mapped.values.title &&
+  candidate.startAt.getTime() === mapped.values.startAt.getTime();
+
 const newGoogleId = () => `relate${randomUUID().replace(/-/g, '')}`;
 
 /** The event columns behind each synced field. */
@@ -240,11 +246,14 @@ export class GoogleCalendarService {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);
-    const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0 };
+    const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
-      const reviews = await this.repository.reviewsByIds(userId, ids, tx);
-      result.skipped = ids.length - reviews.length;
+      const found = await this.repository.reviewsByIds(userId, ids, tx);
+      result.skipped = ids.length - found.length;
+      const waiting = await this.nowLikelyDuplicates(userId, found, tx);
+      result.waiting = waiting.size;
+      const reviews = found.filter((review) => !waiting.has(review.id));
       for (const review of reviews) {
         const google = review.google as StoredGoogle;
         const context = google[CALENDAR_KEY] ?? {};
@@ -335,6 +344,53 @@ export class GoogleCalendarService {
         throw error;
       });
     return result;
+  }
+
+  /**
+   * The `new` events a Relate event added since the preview now matches (same title and start): classified
+   * again against the current calendar, they wait for review as likely duplicates instead of becoming a
+   * second copy. Answers their ids.
+   */
+  private async nowLikelyDuplicates(userId: number, reviews: CalendarReviewRow[], tx: Database) {
+    const fresh = [];
+    for (const review of reviews) {
+      const google = review.google as StoredGoogle;
+      if (review.kind !== 'new' || review.seriesGoogleId || google.status === 'cancelled') continue;
+      fresh.push({ review, mapped: await this.map(userId, google, google[CALENDAR_KEY] ?? {}, tx) });
+    }
+    if (fresh.length === 0) return new Set<string>();
+    const candidates = await this.events.syncRowsByTitleAndStart(
+      userId,
+      fresh.map(({ mapped }) => ({ title: mapped.values.title, start: mapped.values.startAt })),
+      tx,
+    );
+    const taken = new Set(
+      (
+        await this.repository.linksByEventIds(
+          userId,
+          candidates.map((row) => row.id),
+          tx,
+        )
+      ).map((link) => link.eventId),
+    );
+    const matched = fresh.flatMap(({ review, mapped }) => {
+      const match = candidates.find(
+        (candidate) => !taken.has(candidate.id) && isSameEvent(candidate, mapped),
+      );
+      if (!match) return [];
+      taken.add(match.id);
+      return [{ review, eventId: match.id }];
+    });
+    await this.repository.upsertReviews(
+      userId,
+      matched.map(({ review: { id: _id, userId: _user, createdAt: _at, ...review }, eventId }) => ({
+        ...review,
+        kind: 'likely_duplicate' as const,
+        eventId,
+      })),
+      tx,
+    );
+    return new Set(matched.map(({ review }) => review.id));
   }
 
   /** In the transaction that deleted a Relate event: true when it was linked, so a push should delete it at Google. */
@@ -627,11 +683,7 @@ export class GoogleCalendarService {
         continue;
       }
       const match = candidates.find(
-        (candidate) =>
-          !taken.has(candidate.id) &&
-          !candidate.seriesId &&
-          candidate.title === mapped.values.title &&
-          candidate.startAt.getTime() === mapped.values.startAt.getTime(),
+        (candidate) => !taken.has(candidate.id) && isSameEvent(candidate, mapped),
       );
       if (match) {
         taken.add(match.id);

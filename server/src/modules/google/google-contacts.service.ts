@@ -80,6 +80,23 @@ async function mapPersons(persons: GooglePerson[]): Promise<Map<GooglePerson, Ma
   }
   return mapped;
 }
+/** What a Google contact is matched by. */
+interface MatchKeys {
+  emails: (string | null | undefined)[];
+  phones: (string | null | undefined)[];
+  name: string | null;
+}
+const personKeys = (person: GooglePerson, fullName: string | null): MatchKeys => ({
+  emails: (person.emailAddresses ?? []).map((email) => email.value),
+  phones: (person.phoneNumbers ?? []).map((phone) => phone.canonicalForm ?? phone.value),
+  name: fullName,
+});
+/** A stored review item's keys: the values Relate would take. */
+const valuesKeys = (values: ContactReviewRow['values']): MatchKeys => ({
+  emails: [values.email],
+  phones: [values.phone, values.mobile],
+  name: values.full_name ?? null,
+});
 const etagsOf = (person: GooglePerson) => ({
   etag: person.etag ?? '',
   sourceEtag: person.metadata?.sources?.[0]?.etag ?? null,
@@ -194,11 +211,14 @@ export class GoogleContactsService {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const keepRelate = new Set(body.keep_relate ?? []);
-    const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0 };
+    const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
-      const reviews = await this.repository.reviewsByIds(userId, ids, tx);
-      result.skipped = ids.length - reviews.length;
+      const found = await this.repository.reviewsByIds(userId, ids, tx);
+      result.skipped = ids.length - found.length;
+      const waiting = await this.nowLikelyDuplicates(userId, found, tx);
+      result.waiting = waiting.size;
+      const reviews = found.filter((review) => !waiting.has(review.id));
       for (const review of reviews) {
         const google = syncedOf(review.values);
         const link = {
@@ -276,6 +296,36 @@ export class GoogleContactsService {
     return this.repository.connectedUserIds();
   }
 
+  /**
+   * The `new` items a Relate contact added since the preview now matches: classified again against the
+   * current contacts, they wait for review as likely duplicates instead of becoming a second copy.
+   * Answers their ids.
+   */
+  private async nowLikelyDuplicates(userId: number, reviews: ContactReviewRow[], tx: Database) {
+    const fresh = reviews.filter((review) => review.kind === 'new');
+    if (fresh.length === 0) return new Set<string>();
+    const findMatch = await this.matcher(
+      userId,
+      fresh.map((review) => valuesKeys(review.values)),
+      tx,
+    );
+    const matched = fresh.flatMap((review) => {
+      const match = findMatch(syncedOf(review.values), review.values.full_name ?? null);
+      return match ? [{ review, match }] : [];
+    });
+    await this.repository.upsertReviews(
+      userId,
+      matched.map(({ review: { id: _id, userId: _user, createdAt: _at, ...review }, match }) => ({
+        ...review,
+        kind: 'likely_duplicate' as const,
+        contactId: match.contact.id,
+        matchReason: match.reason,
+      })),
+      tx,
+    );
+    return new Set(matched.map(({ review }) => review.id));
+  }
+
   /** Called inside the transaction that edits a contact: a linked one is pushed by the next sync. */
   markEdited(userId: number, contactId: number, tx: Database): Promise<void> {
     return this.repository.markEdited(userId, contactId, tx);
@@ -348,7 +398,11 @@ export class GoogleContactsService {
     const unlinked = changes.persons.filter(
       (person) => !person.metadata?.deleted && !linkByResource.has(person.resourceName!),
     );
-    const findMatch = await this.matcher(userId, unlinked, mapped, tx);
+    const findMatch = await this.matcher(
+      userId,
+      unlinked.map((person) => personKeys(person, mapped.get(person)!.fullName)),
+      tx,
+    );
     const settled: string[] = [];
     const reviews: NewContactReview[] = [];
     const review = (entry: NewContactReview) => reviews.push(entry);
@@ -473,30 +527,22 @@ export class GoogleContactsService {
     };
   }
 
-  /** Finds the Relate contact (not yet linked) a Google contact most likely is: same e-mail, then phone, then full name. */
-  private async matcher(
-    userId: number,
-    persons: GooglePerson[],
-    mapped: Map<GooglePerson, MappedPerson>,
-    tx: Database,
-  ) {
-    const keys = { emails: new Set<string>(), phones: new Set<string>(), names: new Set<string>() };
-    for (const [index, person] of persons.entries()) {
+  /**
+   * Finds the Relate contact (not yet linked) a Google contact most likely is: same e-mail, then phone,
+   * then full name. `keys` are every e-mail, phone and name of the Google contacts to be matched.
+   */
+  private async matcher(userId: number, keys: MatchKeys[], tx: Database) {
+    const wanted = { emails: new Set<string>(), phones: new Set<string>(), names: new Set<string>() };
+    for (const [index, key] of keys.entries()) {
       await giveWay(index);
-      for (const email of person.emailAddresses ?? []) {
-        const key = normalizeEmail(email.value);
-        if (key) keys.emails.add(key);
-      }
-      for (const phone of person.phoneNumbers ?? []) {
-        const key = normalizePhone(phone.canonicalForm ?? phone.value);
-        if (key) keys.phones.add(key);
-      }
-      const name = normalizeName(mapped.get(person)!.fullName);
-      if (name) keys.names.add(name);
+      for (const email of key.emails.map(normalizeEmail)) if (email) wanted.emails.add(email);
+      for (const phone of key.phones.map(normalizePhone)) if (phone) wanted.phones.add(phone);
+      const name = normalizeName(key.name);
+      if (name) wanted.names.add(name);
     }
     const candidates = await this.contacts.findMatches(
       userId,
-      { emails: [...keys.emails], phones: [...keys.phones], names: [...keys.names] },
+      { emails: [...wanted.emails], phones: [...wanted.phones], names: [...wanted.names] },
       tx,
     );
     const linked = await this.repository.linkedContactIds(

@@ -171,3 +171,67 @@ describe('issue 33, defect 2: importing an export of the calendar', () => {
     ]);
   });
 });
+
+describe('issue 33, defect 3: review items classified again when applied', () => {
+  it('keeps a previewed new Google contact from becoming a second copy of a contact added meanwhile', async () => {
+    const { user, sub } = await connectedUser();
+    fake().addContact(sub, {
+      names: [{ givenName: 'Grace', familyName: 'Hopper' }],
+      emailAddresses: [{ value: 'grace@navy.example' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts?preview=true'));
+    const [item] = await reviewOf(user, 'contacts');
+    expect(item.kind).toBe('new');
+    const added = await ok(
+      call(user, 'POST', '/api/people', {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'Grace@Navy.example',
+      }),
+      201,
+    );
+
+    const applied = await ok(call(user, 'POST', '/api/auth/google/contacts/apply', { item_ids: [item.id] }));
+    expect(applied).toMatchObject({ created: 0, waiting: 1 });
+    const people = await rowsOf(sql`select full_name from contacts where user_id = ${user.id}`);
+    expect(people).toHaveLength(1);
+    expect(await reviewOf(user, 'contacts')).toEqual([
+      expect.objectContaining({
+        id: item.id,
+        kind: 'likely_duplicate',
+        match_reason: 'email',
+        contact: { id: added.id, name: 'Grace Hopper' },
+      }),
+    ]);
+  });
+
+  it('keeps a previewed new Google event from becoming a second copy of an event added meanwhile', async () => {
+    const { user, sub } = await connectedUser();
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 3 * 86_400_000);
+    const end = new Date(start.getTime() + 3_600_000);
+    fake().calendar.addEvent(sub, {
+      summary: 'Supplier call',
+      start: { dateTime: start.toISOString(), timeZone: 'UTC' },
+      end: { dateTime: end.toISOString(), timeZone: 'UTC' },
+    });
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    const [item] = await reviewOf(user, 'calendar');
+    expect(item.kind).toBe('new');
+    await ok(
+      call(user, 'POST', '/api/events', {
+        title: 'Supplier call',
+        start_datetime: start.toISOString(),
+        end_datetime: end.toISOString(),
+        timezone: 'UTC',
+      }),
+      201,
+    );
+
+    const applied = await ok(call(user, 'POST', '/api/auth/google/calendar/apply', { item_ids: [item.id] }));
+    expect(applied).toMatchObject({ created: 0, waiting: 1 });
+    expect(await eventRows(user)).toHaveLength(1);
+    expect(await reviewOf(user, 'calendar')).toEqual([
+      expect.objectContaining({ id: item.id, kind: 'likely_duplicate' }),
+    ]);
+  });
+});

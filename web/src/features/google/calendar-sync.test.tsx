@@ -228,7 +228,15 @@ describe('Preview Google Calendar Events Sync', () => {
       http.get(api('/auth/google/calendar'), () => HttpResponse.json(syncResponse(items))),
       http.post(api('/auth/google/calendar/apply'), async ({ request }) => {
         applied.push((await request.json()) as ApplyGoogleCalendarBody);
-        return HttpResponse.json({ created: 3, linked: 0, updated: 2, deleted: 0, pushed: 1, skipped: 0 });
+        return HttpResponse.json({
+          created: 3,
+          linked: 0,
+          updated: 2,
+          deleted: 0,
+          pushed: 1,
+          skipped: 0,
+          waiting: 0,
+        });
       }),
     );
     const rendered = renderIntegration();

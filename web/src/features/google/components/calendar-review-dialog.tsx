@@ -2,8 +2,9 @@ import type { CalendarReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { ClockIcon, LockIcon, MapPinIcon, RepeatIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { formatDateTime, formatEventSpan, formatNumber } from '@/lib/format';
+import { formatDateTime, formatEventSpan } from '@/lib/format';
 import { useApplyGoogleCalendar } from '../api/google-api';
+import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -142,9 +143,7 @@ export function CalendarReviewDialog({
         apply.mutate(body, {
           onSuccess: (result) => {
             toast.success('Google calendar applied', {
-              description: `Added ${formatNumber(result.created)}, linked ${formatNumber(result.linked)}, updated ${formatNumber(result.updated)}${
-                result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
-              }.`,
+              description: appliedSummary(result, 'Added'),
             });
             onOpenChange(false);
           },

@@ -1,8 +1,8 @@
 import type { ContactReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { formatNumber } from '@/lib/format';
 import { useApplyGoogleContacts } from '../api/google-api';
+import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -90,9 +90,7 @@ export function ContactsReviewDialog({
         apply.mutate(body, {
           onSuccess: (result) => {
             toast.success('Google contacts applied', {
-              description: `Created ${formatNumber(result.created)}, linked ${formatNumber(result.linked)}, updated ${formatNumber(result.updated)}${
-                result.deleted ? `, deleted ${formatNumber(result.deleted)}` : ''
-              }.`,
+              description: appliedSummary(result, 'Created'),
             });
             onOpenChange(false);
           },
