@@ -20,8 +20,17 @@ export const GoogleStatusSchema = z.object({
   /** Why the last calendar sync stopped, until one succeeds. */
   calendar_last_error: z.string().nullable(),
   calendar_pending_review: z.number().int(),
+  /**
+   * What deleting a linked contact in Relate does at Google: delete it there too, or keep it there;
+   * null until the user chose (kept meanwhile).
+   */
+  contact_deletes: z.enum(['delete', 'keep']).nullable(),
 });
 export type GoogleStatus = z.infer<typeof GoogleStatusSchema>;
+
+/** POST /api/auth/google/settings */
+export const GoogleSettingsBodySchema = z.object({ contact_deletes: z.enum(['delete', 'keep']) });
+export type GoogleSettingsBody = z.infer<typeof GoogleSettingsBodySchema>;
 
 export const GoogleCallbackQuerySchema = z.object({
   code: z.string().max(2048).optional(),

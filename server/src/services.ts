@@ -43,7 +43,7 @@ import { CustomFieldsRepository } from './modules/custom-fields/custom-fields.re
 import { CustomFieldsService } from './modules/custom-fields/custom-fields.service';
 import { EventsRepository } from './modules/events/events.repository';
 import { EventsService } from './modules/events/events.service';
-import { defineGoogleJobs, PUSH_GOOGLE_CALENDAR } from './modules/google/google.jobs';
+import { defineGoogleJobs, PUSH_GOOGLE_CALENDAR, PUSH_GOOGLE_CONTACTS } from './modules/google/google.jobs';
 import { GoogleRepository } from './modules/google/google.repository';
 import { GoogleAuthService } from './modules/google/google-auth.service';
 import { GoogleCalendarRepository } from './modules/google/google-calendar.repository';
@@ -260,7 +260,11 @@ export async function createServices({
     clock,
     syncRuns,
   );
-  contacts.onUpdated((userId, contactId, tx) => googleContacts.markEdited(userId, contactId, tx));
+  // An edit or a delete of a linked contact reaches Google within a poll of the job runner.
+  contacts.onUpdated(async (userId, contactId, tx) => {
+    if (await googleContacts.markEdited(userId, contactId, tx))
+      await jobs.enqueue(PUSH_GOOGLE_CONTACTS, { userId }, { key: String(userId), tx });
+  });
   const googleCalendar = new GoogleCalendarService(
     db,
     new GoogleCalendarRepository(db),
@@ -270,6 +274,10 @@ export async function createServices({
     syncRuns,
   );
   defineGoogleJobs(jobs, googleContacts, googleCalendar);
+  contacts.onDeleted(async (userId) => {
+    if (await googleContacts.contactsDeleted(userId))
+      await jobs.enqueue(PUSH_GOOGLE_CONTACTS, { userId }, { key: String(userId) });
+  });
   events.onDeleted(async (userId, _eventId, tx) => {
     if (await googleCalendar.hasDeletedLinks(userId, tx))
       await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });

@@ -68,6 +68,38 @@ describe('JobRunner', () => {
     expect(seen).toContain(4);
   });
 
+  it('a keyed job asked for again while it runs runs once more after it', async () => {
+    const runner = newRunner();
+    let runs = 0;
+    runner.define('push', async () => {
+      runs++;
+      // An edit lands while the push is sending what it read.
+      if (runs === 1) await runner.enqueue('push', {}, { key: 'user:7' });
+    });
+    await runner.enqueue('push', {}, { key: 'user:7' });
+    await runner.runDue();
+    expect(runs).toBe(1);
+    expect(await runner.list('push')).toEqual([expect.objectContaining({ attempts: 0, status: 'pending' })]);
+    await runner.runDue();
+    expect(runs).toBe(2);
+    expect(await runner.list('push')).toEqual([]);
+  });
+
+  it('a keyed job waiting out a retry runs no later than one asked for now', async () => {
+    const runner = newRunner();
+    let fail = true;
+    runner.define('push', async () => {
+      if (fail) throw new RetryLater(minutes(5));
+    });
+    await runner.enqueue('push', {}, { key: 'user:7' });
+    await runner.runDue();
+    fail = false;
+    expect((await runner.list('push'))[0].runAt).toEqual(new Date(now.getTime() + minutes(5)));
+    await runner.enqueue('push', {}, { key: 'user:7' });
+    expect(await runner.runDue()).toBe(1);
+    expect(await runner.list('push')).toEqual([]);
+  });
+
   it('enqueued inside a transaction that rolls back, the job does not exist', async () => {
     const runner = newRunner();
     runner.define('mail', async () => {});

@@ -79,7 +79,11 @@ export class JobRunner {
     });
   }
 
-  /** Queues a job; pass the caller's transaction as `tx` so that the job exists only if the change commits. */
+  /**
+   * Queues a job; pass the caller's transaction as `tx` so that the job exists only if the change commits.
+   * With a `key` already pending, no second job is queued: the pending one runs no later than this one
+   * would have (a retry waiting out its backoff runs now), and one running now runs once more after it.
+   */
   async enqueue<P>(
     kind: string,
     payload: P,
@@ -155,7 +159,7 @@ export class JobRunner {
           resetAttempts: true,
         });
       } else {
-        await this.repository.delete(job.id);
+        await this.repository.complete(job.id, this.clock());
       }
     } catch (error) {
       await this.failed(job, error);

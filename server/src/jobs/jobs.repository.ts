@@ -64,7 +64,23 @@ export class JobsRepository {
     await db.execute(sql`
       insert into jobs (kind, key, payload, run_at, max_attempts)
       values (${job.kind}, ${job.key}, ${JSON.stringify(job.payload ?? {})}::jsonb, ${job.runAt.toISOString()}, ${job.maxAttempts})
-      on conflict (kind, key) where status = 'pending' and key is not null do nothing`);
+      on conflict (kind, key) where status = 'pending' and key is not null
+      do update set run_at = least(jobs.run_at, excluded.run_at),
+        rerun = jobs.rerun or jobs.locked_until is not null`);
+  }
+
+  /**
+   * A one-off job that ran: deleted, unless it was asked for again while it ran, when it is put back to
+   * run now (attempts reset). Answers whether it was deleted.
+   */
+  async complete(id: number, now: Date): Promise<boolean> {
+    const deleted = await this.db.execute(sql`delete from jobs where id = ${id} and not rerun returning id`);
+    if (rowsOf(deleted).length > 0) return true;
+    await this.db.execute(sql`
+      update jobs set rerun = false, run_at = ${now.toISOString()}, locked_until = null, attempts = 0,
+        last_error = null
+      where id = ${id}`);
+    return false;
   }
 
   /** Creates the recurring row of `kind` if missing, or updates its interval. */
@@ -118,10 +134,6 @@ export class JobsRepository {
     return rowsOf<ClaimedJobRow>(result).map(toClaimedJob);
   }
 
-  async delete(id: number): Promise<void> {
-    await this.db.execute(sql`delete from jobs where id = ${id}`);
-  }
-
   /** Puts a claimed job back in the queue to run at `runAt`. */
   async reschedule(
     id: number,
@@ -135,7 +147,7 @@ export class JobsRepository {
         : sql`attempts`;
     await this.db.execute(sql`
       update jobs set run_at = ${runAt.toISOString()}, locked_until = null, attempts = ${attempts},
-        last_error = ${options.lastError}
+        last_error = ${options.lastError}, rerun = false
       where id = ${id}`);
   }
 

@@ -33,6 +33,7 @@ export const googleStatus = (overrides: Partial<GoogleStatus> = {}): GoogleStatu
   calendar_sync_running: false,
   calendar_last_error: null,
   calendar_pending_review: 0,
+  contact_deletes: null,
   ...overrides,
 });
 

@@ -49,6 +49,8 @@ export const googleAccounts = pgTable('google_accounts', {
   calendarSyncToken: text(),
   calendarSyncStartedAt: timestamp({ withTimezone: true }),
   calendarLastError: text(),
+  /** What deleting a linked contact in Relate does at Google; null until the user chose (kept meanwhile). */
+  contactDeletes: text({ enum: ['delete', 'keep'] }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -61,9 +63,12 @@ export const googleContactLinks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     resourceName: text().notNull(),
-    contactId: integer()
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the contact was deleted in Relate (a tombstone: a full listing never brings it back). The
+     * next push deletes it at Google and then the link, unless it was deleted to be kept at Google.
+     */
+    contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    keptAtGoogle: boolean().notNull().default(false),
     etag: text().notNull(),
     sourceEtag: text(),
     sourceId: text(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Durable background work (syncs, bot deliveries, reminders, maintenance). A row is claimed by one
@@ -23,6 +33,11 @@ export const jobs = pgTable(
     /** Set for recurring jobs: the next run is scheduled this long after the previous one ends. */
     intervalMs: integer('interval_ms'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * Set when the job was asked for again while it ran (an edit after a push had read its data): it runs
+     * once more instead of being deleted.
+     */
+    rerun: boolean().notNull().default(false),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

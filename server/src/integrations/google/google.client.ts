@@ -289,6 +289,15 @@ export class GooglePeople {
     );
     return data;
   }
+
+  /** Deletes the contact; one already gone (404) counts as deleted. */
+  async delete(resourceName: string): Promise<void> {
+    try {
+      await this.retry(() => this.api.people.deleteContact({ resourceName }, { retry: false }));
+    } catch (error) {
+      if (toGoogleApiError(error)?.status !== 404) throw error;
+    }
+  }
 }
 
 const PRIMARY = 'primary';

@@ -114,9 +114,12 @@ export interface CsvImportResult {
 
 /** Runs inside the transaction that edits a contact: how other modules (Google sync) learn of an edit. */
 export type ContactUpdatedListener = (userId: number, contactId: number, tx: Database) => Promise<void>;
+/** Runs after a user's contacts were deleted (committed): how the Google sync learns of deletes. */
+export type ContactsDeletedListener = (userId: number) => Promise<void>;
 
 export class ContactsService {
   private readonly updatedListeners: ContactUpdatedListener[] = [];
+  private readonly deletedListeners: ContactsDeletedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -159,6 +162,15 @@ export class ContactsService {
 
   onUpdated(listener: ContactUpdatedListener): void {
     this.updatedListeners.push(listener);
+  }
+
+  onDeleted(listener: ContactsDeletedListener): void {
+    this.deletedListeners.push(listener);
+  }
+
+  private async deleted(userId: number, count: number): Promise<void> {
+    if (count === 0) return;
+    for (const listener of this.deletedListeners) await listener(userId);
   }
 
   async create(userId: number, body: PersonInput): Promise<Person> {
@@ -217,13 +229,16 @@ export class ContactsService {
     return this.repository.findMatches(userId, keys, db);
   }
 
-  async delete(userId: number, id: number, db?: Database): Promise<void> {
-    if ((await this.repository.deleteMany(userId, [id], db)) === 0) throw notFound('Contact');
+  /** Deletes one contact; in a caller's transaction (`tx`), the caller answers for what follows. */
+  async delete(userId: number, id: number, tx?: Database): Promise<void> {
+    if ((await this.repository.deleteMany(userId, [id], tx)) === 0) throw notFound('Contact');
+    if (!tx) await this.deleted(userId, 1);
   }
 
   async deleteAll(userId: number): Promise<number> {
     const deleted = await this.repository.deleteAll(userId);
     await this.maintenance.afterBulkWrite('contacts', deleted);
+    await this.deleted(userId, deleted);
     return deleted;
   }
 
@@ -263,6 +278,7 @@ export class ContactsService {
   async autoMergeDuplicates(userId: number) {
     const merged = await this.repository.deleteIdenticalDuplicates(userId);
     await this.maintenance.afterBulkWrite('contacts', merged.deleted);
+    await this.deleted(userId, merged.deleted);
     return merged;
   }
 
@@ -276,6 +292,7 @@ export class ContactsService {
       return this.repository.deleteMany(userId, deleteIds, tx);
     });
     await this.maintenance.afterBulkWrite('contacts', deleted);
+    await this.deleted(userId, deleted);
     return deleted;
   }
 

@@ -207,7 +207,16 @@ export class GoogleAuthService {
       ),
       calendar_last_error: account?.calendarLastError ?? null,
       calendar_pending_review: account ? await this.repository.countCalendarReviews(userId) : 0,
+      contact_deletes: account?.contactDeletes ?? null,
     };
+  }
+
+  /** Settings → Google: what deleting a linked contact in Relate does at Google from now on. */
+  async setContactDeletes(userId: number, mode: 'delete' | 'keep'): Promise<GoogleStatus> {
+    if (!(await this.repository.account(userId)))
+      throw new AppError(409, 'GOOGLE_NOT_CONNECTED', 'Connect your Google account first');
+    await this.repository.updateAccount(userId, { contactDeletes: mode });
+    return this.status(userId);
   }
 
   /** Revokes the token at Google (a dead one counts as revoked) and forgets it with the sync state. */

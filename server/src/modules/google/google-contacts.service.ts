@@ -148,11 +148,7 @@ export class GoogleContactsService {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const account = (await this.repository.account(userId))!;
-    const end = await this.runs.start(`contacts:${userId}`, {
-      claim: (now, staleBefore) => this.repository.claimContactsSync(userId, now, staleBefore),
-      renew: (previous, now) => this.repository.renewContactsSync(userId, previous, now),
-    });
-    if (!end) throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
+    const end = await this.claim(userId);
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
@@ -179,6 +175,36 @@ export class GoogleContactsService {
     } finally {
       end();
     }
+  }
+
+  /** Sends Relate's edits and deletes only (after a linked contact was edited or deleted): the same lock as a sync. */
+  async pushOnly(userId: number): Promise<number> {
+    const client = this.auth.requireClient();
+    const refreshToken = await this.auth.refreshToken(userId);
+    const end = await this.claim(userId);
+    try {
+      const pushed = await this.pushLocalEdits(userId, await client.people(refreshToken));
+      await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
+      return pushed;
+    } catch (error) {
+      const failure = syncFailure(error);
+      await this.repository.updateAccount(userId, {
+        contactsSyncStartedAt: null,
+        contactsLastError: failure.message,
+      });
+      throw failure;
+    } finally {
+      end();
+    }
+  }
+
+  private async claim(userId: number): Promise<() => void> {
+    const end = await this.runs.start(`contacts:${userId}`, {
+      claim: (now, staleBefore) => this.repository.claimContactsSync(userId, now, staleBefore),
+      renew: (previous, now) => this.repository.renewContactsSync(userId, previous, now),
+    });
+    if (!end) throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
+    return end;
   }
 
   async items(userId: number): Promise<ContactReviewItem[]> {
@@ -326,9 +352,32 @@ export class GoogleContactsService {
     return new Set(matched.map(({ review }) => review.id));
   }
 
-  /** Called inside the transaction that edits a contact: a linked one is pushed by the next sync. */
-  markEdited(userId: number, contactId: number, tx: Database): Promise<void> {
+  /** Called inside the transaction that edits a contact; true when it is linked (a push sends it). */
+  markEdited(userId: number, contactId: number, tx: Database): Promise<boolean> {
     return this.repository.markEdited(userId, contactId, tx);
+  }
+
+  /**
+   * After linked contacts were deleted in Relate: true when they are to be deleted at Google (the
+   * caller queues a push); otherwise, as the user chose (or until they choose), they stay at Google and
+   * their links stay as tombstones, so that a full listing does not bring them back.
+   */
+  async contactsDeleted(userId: number): Promise<boolean> {
+    const account = await this.repository.account(userId);
+    if (!account) return false;
+    if (account.contactDeletes === 'delete') return (await this.repository.deletedLinks(userId)).length > 0;
+    await this.repository.keepDeletedAtGoogle(userId);
+    return false;
+  }
+
+  /** Deletes at Google the contacts deleted in Relate, then their links (a contact already gone counts). */
+  private async pushDeletes(userId: number, people: GooglePeople): Promise<number> {
+    const links = await this.repository.deletedLinks(userId);
+    for (const link of links) {
+      await people.delete(link.resourceName);
+      await this.repository.deleteLink(userId, link.resourceName);
+    }
+    return links.length;
   }
 
   /** "Also add to Google": creates the Relate contact in Google and links the two. */
@@ -389,7 +438,7 @@ export class GoogleContactsService {
       (
         await this.contacts.findByIds(
           userId,
-          links.map((link) => link.contactId),
+          links.flatMap((link) => link.contactId ?? []),
           tx,
         )
       ).map((row) => [row.id, row]),
@@ -412,6 +461,12 @@ export class GoogleContactsService {
       await giveWay(index);
       const resourceName = person.resourceName!;
       const link = linkByResource.get(resourceName);
+      if (link && link.contactId === null) {
+        // Deleted in Relate on purpose: never brought back; the link goes once Google's copy is gone.
+        if (person.metadata?.deleted) await this.repository.deleteLink(userId, resourceName, tx);
+        settled.push(resourceName);
+        continue;
+      }
       if (person.metadata?.deleted) {
         if (link) review(this.deletedItem(link));
         else settled.push(resourceName);
@@ -420,7 +475,7 @@ export class GoogleContactsService {
       const { google, fullName } = mapped.get(person)!;
       const values = { ...google, full_name: fullName };
       const etags = etagsOf(person);
-      const contact = link && linkedContacts.get(link.contactId);
+      const contact = link?.contactId ? linkedContacts.get(link.contactId) : undefined;
       const { problem } = personBirthday(person);
       if (problem)
         counts.warnings.push({ resource_name: resourceName, name: values.full_name, warning: problem });
@@ -490,7 +545,11 @@ export class GoogleContactsService {
     if (changes.full) {
       // A full listing is the whole truth: linked contacts missing from it were deleted in Google.
       const seen = new Set(resourceNames);
-      for (const link of links) if (!seen.has(link.resourceName)) review(this.deletedItem(link));
+      for (const link of links) {
+        if (seen.has(link.resourceName)) continue;
+        if (link.contactId === null) await this.repository.deleteLink(userId, link.resourceName, tx);
+        else review(this.deletedItem(link));
+      }
       const stale = (await this.repository.reviews(userId, tx)).filter(
         (item) => !seen.has(item.resourceName) && !linkByResource.has(item.resourceName),
       );
@@ -615,18 +674,18 @@ export class GoogleContactsService {
    * updateContact refuses the etag, the contact becomes a `conflict` item instead.
    */
   private async pushLocalEdits(userId: number, people: GooglePeople): Promise<number> {
+    let pushed = await this.pushDeletes(userId, people);
     const links = await this.repository.editedLinks(userId);
     const contacts = new Map(
       (
         await this.contacts.findByIds(
           userId,
-          links.map((link) => link.contactId),
+          links.flatMap((link) => link.contactId ?? []),
         )
       ).map((row) => [row.id, row]),
     );
-    let pushed = 0;
     for (const link of links) {
-      const contact = contacts.get(link.contactId);
+      const contact = link.contactId === null ? undefined : contacts.get(link.contactId);
       if (!contact) continue;
       const relate = relateValues(contact);
       const synced = syncedOf(link.synced);

@@ -235,3 +235,87 @@ describe('issue 33, defect 3: review items classified again when applied', () =>
     ]);
   });
 });
+
+describe('issue 33, defect 4: deleting a linked contact in Relate', () => {
+  async function linkedContact() {
+    const { user, sub } = await connectedUser();
+    const resourceName = fake().addContact(sub, {
+      names: [{ givenName: 'Ada', familyName: 'Lovelace' }],
+      emailAddresses: [{ value: 'ada@engine.example' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [contact] = await rowsOf(sql`select id from contacts where user_id = ${user.id}`);
+    return { user, sub, resourceName, contactId: contact.id as number };
+  }
+  const fullListing = async (who: TestUser, sub: string) => {
+    fake().expireSyncTokens(sub);
+    return ok(call(who, 'GET', '/api/auth/google/contacts'));
+  };
+  const contactCount = async (who: TestUser) =>
+    (await rowsOf(sql`select count(*)::int as n from contacts where user_id = ${who.id}`))[0].n;
+
+  it('deletes it at Google too when the user chose so, and a full listing does not bring it back', async () => {
+    const { user, sub, resourceName, contactId } = await linkedContact();
+    expect(
+      await ok(call(user, 'POST', '/api/auth/google/settings', { contact_deletes: 'delete' })),
+    ).toMatchObject({ contact_deletes: 'delete' });
+    await ok(call(user, 'DELETE', `/api/people/${contactId}`));
+    await pushWaiting();
+    expect(fake().contact(sub, resourceName)).toBeUndefined();
+    await fullListing(user, sub);
+    expect(await contactCount(user)).toBe(0);
+    expect(await reviewOf(user, 'contacts')).toEqual([]);
+  });
+
+  it('keeps it at Google until the user chose, and a full listing does not bring it back either', async () => {
+    const { user, sub, resourceName, contactId } = await linkedContact();
+    expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contact_deletes).toBeNull();
+    await ok(call(user, 'DELETE', `/api/people/${contactId}`));
+    await pushWaiting();
+    // Choosing "delete" later does not reach back to contacts deleted before.
+    await ok(call(user, 'POST', '/api/auth/google/settings', { contact_deletes: 'delete' }));
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    expect(fake().contact(sub, resourceName)).toBeDefined();
+    await fullListing(user, sub);
+    expect(await contactCount(user)).toBe(0);
+    expect(await reviewOf(user, 'contacts')).toEqual([]);
+  });
+
+  it('refuses a setting it does not know, and one without a Google connection', async () => {
+    const { user } = await connectedUser();
+    const bad = await call(user, 'POST', '/api/auth/google/settings', { contact_deletes: 'sometimes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toBe('contact_deletes');
+    const stranger = await createUser(t.app);
+    const unconnected = await call(stranger, 'POST', '/api/auth/google/settings', {
+      contact_deletes: 'keep',
+    });
+    expect(unconnected.json()).toMatchObject({ code: 'GOOGLE_NOT_CONNECTED' });
+    expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contact_deletes).toBeNull();
+  });
+});
+
+describe('issue 33, defect 8: a push that failed', () => {
+  it('tries again within seconds, and an edit made meanwhile is sent as soon as Google answers', async () => {
+    const { user, sub } = await connectedUser();
+    const resourceName = fake().addContact(sub, { names: [{ givenName: 'Grace', familyName: 'Hopper' }] });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [contact] = await rowsOf(sql`select id from contacts where user_id = ${user.id}`);
+
+    fake().failNext({ path: /updateContact/, status: 503 });
+    await ok(call(user, 'PUT', `/api/people/${contact.id}`, { job_title: 'Rear Admiral' }));
+    await t.app.services.jobs.runDue(50);
+    const [retry] = (await t.app.services.jobs.list('google.contacts.push')).filter(
+      (job) => job.key === String(user.id),
+    );
+    expect(retry.runAt.getTime() - Date.now()).toBeLessThan(10_000);
+
+    // The next edit does not wait for the retry: its push runs now and sends both.
+    await ok(call(user, 'PUT', `/api/people/${contact.id}`, { job_title: 'Rear Admiral', notes: 'COBOL' }));
+    await t.app.services.jobs.runDue(50);
+    expect(fake().contact(sub, resourceName)).toMatchObject({
+      organizations: [expect.objectContaining({ title: 'Rear Admiral' })],
+      biographies: [expect.objectContaining({ value: 'COBOL' })],
+    });
+  });
+});

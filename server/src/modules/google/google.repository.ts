@@ -180,7 +180,7 @@ export class GoogleRepository {
       .select({ contactId: googleContactLinks.contactId })
       .from(googleContactLinks)
       .where(and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.contactId, contactIds)));
-    return new Set(rows.map((row) => row.contactId));
+    return new Set(rows.flatMap((row) => (row.contactId === null ? [] : [row.contactId])));
   }
 
   async editedLinks(userId: number, db: Database = this.db): Promise<ContactLinkRow[]> {
@@ -227,11 +227,44 @@ export class GoogleRepository {
       .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.resourceName, resourceName)));
   }
 
-  async markEdited(userId: number, contactId: number, db: Database = this.db): Promise<void> {
-    await db
+  /** Marks the contact's link for the next push; false when the contact is not linked. */
+  async markEdited(userId: number, contactId: number, db: Database = this.db): Promise<boolean> {
+    const rows = await db
       .update(googleContactLinks)
       .set({ locallyEdited: true })
-      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.contactId, contactId)));
+      .where(and(eq(googleContactLinks.userId, userId), eq(googleContactLinks.contactId, contactId)))
+      .returning({ resourceName: googleContactLinks.resourceName });
+    return rows.length > 0;
+  }
+
+  /** Links of contacts deleted in Relate that the push is to delete at Google. */
+  async deletedLinks(userId: number, db: Database = this.db): Promise<ContactLinkRow[]> {
+    return db
+      .select()
+      .from(googleContactLinks)
+      .where(
+        and(
+          eq(googleContactLinks.userId, userId),
+          isNull(googleContactLinks.contactId),
+          eq(googleContactLinks.keptAtGoogle, false),
+        ),
+      );
+  }
+
+  /** The contacts just deleted in Relate stay at Google: their links stay as tombstones only. Answers how many. */
+  async keepDeletedAtGoogle(userId: number, db: Database = this.db): Promise<number> {
+    const rows = await db
+      .update(googleContactLinks)
+      .set({ keptAtGoogle: true })
+      .where(
+        and(
+          eq(googleContactLinks.userId, userId),
+          isNull(googleContactLinks.contactId),
+          eq(googleContactLinks.keptAtGoogle, false),
+        ),
+      )
+      .returning({ resourceName: googleContactLinks.resourceName });
+    return rows.length;
   }
 
   async reviews(userId: number, db: Database = this.db): Promise<ContactReviewRow[]> {

@@ -11,6 +11,7 @@ import {
   GoogleCallbackResponseSchema,
   GoogleContactsQuerySchema,
   GoogleContactsSyncResponseSchema,
+  GoogleSettingsBodySchema,
   GoogleStatusSchema,
   IdParamsSchema,
   MessageSchema,
@@ -91,6 +92,21 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/google/status',
     { config: { access: 'user' }, schema: { tags: ['google'], response: { 200: GoogleStatusSchema } } },
     async (request) => googleAuth.status(request.user.id),
+  );
+
+  app.post(
+    '/auth/google/settings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Settings → Google: whether deleting a linked contact in Relate deletes it at Google too (`delete`) or keeps it there (`keep`). Answers the status.',
+        body: GoogleSettingsBodySchema,
+        response: { 200: GoogleStatusSchema },
+      },
+    },
+    async (request) => googleAuth.setContactDeletes(request.user.id, request.body.contact_deletes),
   );
 
   app.post(

@@ -80,8 +80,8 @@ const unbase64url = (value: string) => Buffer.from(value, 'base64url').toString(
 /**
  * A local Google: OAuth (authorize with a consent page or auto-consent, token with PKCE, refresh,
  * revoke, ID tokens signed with keys published as PEM and JWKS, userinfo) and the People API's
- * connections.list (paging, sync tokens, deleted contacts, EXPIRED_SYNC_TOKEN), get, createContact and
- * updateContact with etags, speaking the JSON recorded in shared/reference/google. Tests drive it directly.
+ * connections.list (paging, sync tokens, deleted contacts, EXPIRED_SYNC_TOKEN), get, createContact,
+ * updateContact with etags and deleteContact, speaking the JSON recorded in shared/reference/google. Tests drive it directly.
  */
 export class FakeGoogle {
   readonly clientId: string;
@@ -325,7 +325,7 @@ export class FakeGoogle {
       const resourceName = this.addContact(caller!, fields);
       return send(200, this.render(this.contacts(caller!).get(resourceName)!));
     }
-    const personPath = /^\/v1\/(people\/c\d+)(:updateContact)?$/.exec(path);
+    const personPath = /^\/v1\/(people\/c\d+)(:updateContact|:deleteContact)?$/.exec(path);
     if (personPath) {
       const person = this.contacts(caller!).get(personPath[1]);
       if (!person || person.deleted) {
@@ -334,7 +334,11 @@ export class FakeGoogle {
         });
       }
       if (method === 'GET' && !personPath[2]) return send(200, this.render(person));
-      if (method === 'PATCH' && personPath[2])
+      if (method === 'DELETE' && personPath[2] === ':deleteContact') {
+        this.deleteContact(caller!, personPath[1]);
+        return send(200, {});
+      }
+      if (method === 'PATCH' && personPath[2] === ':updateContact')
         return this.updateContact(person, url.searchParams, JSON.parse(body || '{}'), send);
     }
     send(404, { error: { code: 404, message: `Not found: ${method} ${path}`, status: 'NOT_FOUND' } });

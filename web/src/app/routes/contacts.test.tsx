@@ -2,7 +2,7 @@ import type { GoogleStatus, Person } from '@relate/contracts';
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { api, server, testUser } from '@/test/msw';
+import { api, googleStatus, server, testUser } from '@/test/msw';
 import { renderWithProviders } from '@/test/render';
 import { ContactsRoute } from './contacts';
 
@@ -45,20 +45,12 @@ const grace = {
   updated_at: '2026-01-05T10:00:00.000Z',
 } as Person;
 
-const googleStatus = (connected: boolean): GoogleStatus => ({
-  has_google_account: connected,
-  contacts_synced_at: null,
-  calendar_synced_at: null,
-  service_configured: true,
-  google_email: connected ? 'ada@gmail.com' : null,
-  calendar_access: connected,
-  contacts_sync_running: false,
-  contacts_last_error: null,
-  contacts_pending_review: 0,
-  calendar_sync_running: false,
-  calendar_last_error: null,
-  calendar_pending_review: 0,
-});
+const connectedStatus = (connected: boolean): GoogleStatus =>
+  googleStatus({
+    has_google_account: connected,
+    google_email: connected ? 'ada@gmail.com' : null,
+    calendar_access: connected,
+  });
 
 function answer(connected: boolean) {
   server.use(
@@ -78,7 +70,7 @@ function answer(connected: boolean) {
       }),
     ),
     http.get(api('/user-group'), () => HttpResponse.json({ success: true, data: [] })),
-    http.get(api('/auth/google/status'), () => HttpResponse.json(googleStatus(connected))),
+    http.get(api('/auth/google/status'), () => HttpResponse.json(connectedStatus(connected))),
   );
 }
 

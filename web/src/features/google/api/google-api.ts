@@ -6,6 +6,8 @@ import type {
   ContactReviewItem,
   GoogleCalendarSyncResponse,
   GoogleContactsSyncResponse,
+  GoogleSettingsBody,
+  GoogleStatus,
 } from '@relate/contracts';
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
@@ -46,6 +48,11 @@ function useGoogleMutation<TVariables, TResult>(
 ) {
   return useAppMutation({ mutationFn, invalidates: [googleKeys.all, ...refreshes] });
 }
+
+export const useSetGoogleSettings = () =>
+  useGoogleMutation((body: GoogleSettingsBody) =>
+    fetchJson<GoogleStatus>('/auth/google/settings', { method: 'POST', body }),
+  );
 
 export const useDisconnectGoogle = () =>
   useGoogleMutation(() => fetchJson<{ message: string }>('/auth/google/clear', { method: 'POST' }));

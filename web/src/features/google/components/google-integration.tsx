@@ -22,6 +22,7 @@ import {
 } from '../api/google-api';
 import { googleKeys } from '../api/keys';
 import { CalendarReviewDialog } from './calendar-review-dialog';
+import { ContactDeletesSetting } from './contact-deletes-setting';
 import { ContactsReviewDialog } from './contacts-review-dialog';
 import { SyncCard } from './sync-card';
 
@@ -191,6 +192,7 @@ export function GoogleIntegration({ refreshes = {} }: { refreshes?: GoogleRefres
       </Card>
 
       <ContactsCard google={google} refreshes={refreshes.contacts} />
+      <ContactDeletesSetting google={google} />
       <CalendarCard google={google} refreshes={refreshes.calendar} />
 
       <ConfirmDialog
