@@ -30,6 +30,7 @@ import type {
   GoogleCalendarRepository,
   NewCalendarReview,
 } from './google-calendar.repository';
+import { fieldsToTake } from './review-fields';
 import type { SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
@@ -313,25 +314,19 @@ export class GoogleCalendarService {
         } else {
           if (!row || !link) throw notFound('Event');
           const mapped = await this.map(userId, google, context, tx);
-          if (review.kind === 'conflict' && keepRelate.has(review.id)) {
-            // Relate's values win: the link takes Google's etag and values, and the next push sends Relate's.
-            await this.repository.saveLink(
-              userId,
-              { ...link, etag: review.etag, synced: this.syncedOfGoogle(mapped, google) },
-              tx,
-            );
-          } else {
-            await this.takeGoogleValues(
-              userId,
-              row,
-              link,
-              google,
-              mapped,
-              Object.keys(review.changes ?? {}),
-              tx,
-            );
-            result.updated++;
-          }
+          const keep = review.kind === 'conflict' && keepRelate.has(review.id);
+          // What Google changed is taken, but for the clashing fields when the user keeps Relate's; the
+          // link takes Google's etag and the push sends what Relate holds differently.
+          await this.takeGoogleValues(
+            userId,
+            row,
+            link,
+            google,
+            mapped,
+            fieldsToTake(review.changes, keep),
+            tx,
+          );
+          if (!keep) result.updated++;
         }
         await this.repository.deleteReviews(userId, [review.googleEventId], tx);
       }

@@ -32,6 +32,7 @@ import type {
   NewContactReview,
 } from './google.repository';
 import type { GoogleAuthService } from './google-auth.service';
+import { fieldsToTake } from './review-fields';
 import type { SyncRuns } from './sync-runs';
 
 const SOURCE = 'Google Contacts';
@@ -288,24 +289,18 @@ export class GoogleContactsService {
             ? await this.contacts.findByIds(userId, [review.contactId], tx)
             : [];
           if (!contact) throw notFound('Contact');
-          if (review.kind === 'conflict' && keepRelate.has(review.id)) {
-            // Relate's values win: the link takes Google's current etag and the next push sends them.
-            await this.repository.saveLink(
-              userId,
-              { ...link, contactId: contact.id, synced: google, locallyEdited: true },
-              tx,
-            );
-          } else {
-            await this.takeGoogleValues(
-              userId,
-              contact,
-              google,
-              Object.keys(review.changes ?? {}) as SyncedField[],
-              link,
-              tx,
-            );
-            result.updated++;
-          }
+          const keep = review.kind === 'conflict' && keepRelate.has(review.id);
+          // What Google changed is taken, but for the clashing fields when the user keeps Relate's; the
+          // link takes Google's etag and the push sends what Relate holds differently (its own edits).
+          await this.takeGoogleValues(
+            userId,
+            contact,
+            google,
+            fieldsToTake<SyncedField>(review.changes, keep),
+            link,
+            tx,
+          );
+          if (!keep) result.updated++;
         }
         await this.repository.deleteReviews(userId, [review.resourceName], tx);
       }

@@ -319,3 +319,96 @@ describe('issue 33, defect 8: a push that failed', () => {
     });
   });
 });
+
+describe('issue 33, defect 5: a conflict is decided for the clashing fields only', () => {
+  async function clash() {
+    const { user, sub } = await connectedUser();
+    const resourceName = fake().addContact(sub, {
+      names: [{ givenName: 'Katherine', familyName: 'Johnson' }],
+      organizations: [{ name: 'NACA', title: 'Computer' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [contact] = await rowsOf(sql`select id from contacts where user_id = ${user.id}`);
+    // Relate changes the organization; Google changes it too, and the job title.
+    await ok(
+      call(user, 'PUT', `/api/people/${contact.id}`, {
+        organization: 'NASA Langley',
+        notes: 'Hidden Figures',
+      }),
+    );
+    fake().editContact(sub, resourceName, {
+      organizations: [{ name: 'NASA', title: 'Aerospace technologist' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [item] = await reviewOf(user, 'contacts');
+    expect(item.kind).toBe('conflict');
+    return { user, sub, resourceName, contactId: contact.id as number, itemId: item.id };
+  }
+  const stored = async (contactId: number) =>
+    (await rowsOf(sql`select organization, job_title, notes from contacts where id = ${contactId}`))[0];
+
+  it("keeps Relate's value of the clashing field and takes Google's other change", async () => {
+    const { user, sub, resourceName, contactId, itemId } = await clash();
+    await ok(
+      call(user, 'POST', '/api/auth/google/contacts/apply', { item_ids: [itemId], keep_relate: [itemId] }),
+    );
+    await pushWaiting();
+    expect(await stored(contactId)).toEqual({
+      organization: 'NASA Langley',
+      job_title: 'Aerospace technologist',
+      notes: 'Hidden Figures',
+    });
+    expect(fake().contact(sub, resourceName)).toMatchObject({
+      organizations: [expect.objectContaining({ name: 'NASA Langley', title: 'Aerospace technologist' })],
+      biographies: [expect.objectContaining({ value: 'Hidden Figures' })],
+    });
+  });
+
+  it("takes Google's changes and keeps Relate's own edits of fields Google left alone", async () => {
+    const { user, sub, resourceName, contactId, itemId } = await clash();
+    await ok(call(user, 'POST', '/api/auth/google/contacts/apply', { item_ids: [itemId] }));
+    await pushWaiting();
+    expect(await stored(contactId)).toEqual({
+      organization: 'NASA',
+      job_title: 'Aerospace technologist',
+      notes: 'Hidden Figures',
+    });
+    expect(fake().contact(sub, resourceName)).toMatchObject({
+      organizations: [expect.objectContaining({ name: 'NASA', title: 'Aerospace technologist' })],
+      biographies: [expect.objectContaining({ value: 'Hidden Figures' })],
+    });
+  });
+});
+
+describe('issue 33, defect 5, in the calendar', () => {
+  it("keeps Relate's title of a clashing event and takes Google's new place", async () => {
+    const { user, sub } = await connectedUser();
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5 * 86_400_000);
+    const end = new Date(start.getTime() + 3_600_000);
+    const id = fake().calendar.addEvent(sub, {
+      summary: 'Launch review',
+      start: { dateTime: start.toISOString(), timeZone: 'UTC' },
+      end: { dateTime: end.toISOString(), timeZone: 'UTC' },
+    });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const [event] = await rowsOf(sql`select id from events where owner_id = ${user.id}`);
+    await ok(call(user, 'PUT', `/api/events/${event.id}`, { title: 'Launch review (final)' }));
+    fake().calendar.editEvent(sub, id, { summary: 'Launch go/no-go', location: 'Room 4' });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const [item] = await reviewOf(user, 'calendar');
+    expect(item.kind).toBe('conflict');
+
+    await ok(
+      call(user, 'POST', '/api/auth/google/calendar/apply', { item_ids: [item.id], keep_relate: [item.id] }),
+    );
+    await pushWaiting();
+    expect((await rowsOf(sql`select title, location from events where id = ${event.id}`))[0]).toEqual({
+      title: 'Launch review (final)',
+      location: 'Room 4',
+    });
+    expect(fake().calendar.event(sub, id)).toMatchObject({
+      summary: 'Launch review (final)',
+      location: 'Room 4',
+    });
+  });
+});
