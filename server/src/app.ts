@@ -52,6 +52,8 @@ declare module 'fastify' {
     services: Services;
     config: Config;
     database: DatabaseHandle;
+    /** The Redis connection when REDIS_URL is set (readiness pings it). */
+    redis: Redis | undefined;
     appVersion: string;
   }
 }
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
 
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  app.decorate('redis', deps.redis);
   app.decorate('appVersion', version);
   app.decorate(
     'services',
