@@ -45,3 +45,23 @@ describe('where Relate listens and the address it gives out', () => {
     ]);
   });
 });
+
+describe('who may read /metrics', () => {
+  it('allows loopback by default, and takes a list of addresses, ranges and named ranges', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toEqual(['loopback']);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.5, 10.1.0.0/16 ,uniquelocal' }).METRICS_ALLOW).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('refuses an entry that is no address or range, and a short token', () => {
+    expect(() => loadConfig({ METRICS_ALLOW: 'loopback,prometheus.local' })).toThrow(
+      /METRICS_ALLOW: not an address or CIDR range: prometheus.local/,
+    );
+    expect(() => loadConfig({ METRICS_ALLOW: '0.0.0.0/0' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
+});

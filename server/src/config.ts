@@ -62,6 +62,22 @@ const trustProxyFromEnv = z
     return entries;
   });
 
+/**
+ * METRICS_ALLOW: who may read /metrics when METRICS_TOKEN is unset, by the client's address (behind
+ * TRUST_PROXY's proxies, the address they forwarded): addresses, CIDR ranges, or the named ranges
+ * `loopback`, `linklocal` and `uniquelocal`. Default: loopback only.
+ */
+const metricsAllowFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value?.trim() || 'loopback').split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({ code: 'custom', message: `not an address or CIDR range: ${wrong.join(', ')}` });
+    return z.NEVER;
+  });
+
 /** Every environment variable Relate reads. `.env.example` mirrors this list. */
 export const ConfigSchema = z.object({
   /** Loopback by default: a laptop's quick start is not reachable from the network unless HOST says so. */
@@ -93,6 +109,9 @@ export const ConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: trustProxyFromEnv,
+  /** Set: /metrics asks for it as a Bearer token, from any address. Unset: METRICS_ALLOW's addresses only. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_ALLOW: metricsAllowFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   GOOGLE_CLIENT_ID: optionalString,

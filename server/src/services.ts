@@ -12,6 +12,7 @@ import { backupDir, scheduleNightlyBackups } from './jobs/backup-schedule';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
 import { announcePendingAccount } from './modules/admin/admin.notices';
@@ -99,6 +100,8 @@ export interface ServiceDeps {
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** What the modules report to /metrics, through the narrow interfaces each of them offers. */
+  metrics: Pick<Metrics, 'jobRan' | 'syncFinished' | 'imported'>;
   /** Tests: Google client tuning, and how often a running sync renews its claim. */
   google?: GoogleClientTuning & { syncHeartbeatMs?: number };
 }
@@ -114,9 +117,11 @@ export async function createServices({
   redis,
   clock,
   log,
+  metrics,
   google,
 }: ServiceDeps) {
   const jobs = new JobRunner(new JobsRepository(db), clock);
+  jobs.onRun((kind, outcome) => metrics.jobRan(kind, outcome));
   const maintenance = new DatabaseMaintenance(db);
   jobs.define('contact-counts', () => maintenance.foldContactCounts());
   jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
@@ -198,6 +203,7 @@ export async function createServices({
     new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
   );
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
+  companies.onImported((rows, seconds) => metrics.imported('companies', rows, seconds));
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -209,6 +215,7 @@ export async function createServices({
     workers,
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
+  contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
@@ -251,7 +258,7 @@ export async function createServices({
     tokens,
     clock,
   );
-  const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
+  const syncRuns = new SyncRuns(clock, syncHeartbeatMs, metrics);
   const googleContacts = new GoogleContactsService(
     db,
     googleRepository,

@@ -39,6 +39,7 @@ const PASSWORD = 'correct horse battery';
  */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'the load balancer’s probe',
+  'GET /api/ready': 'the load balancer’s readiness probe (says which check fails, nothing of any user)',
   'POST /api/auth/register': 'signing up',
   'GET /api/auth/registration': 'the sign-up page asks whether sign-up is open',
   'POST /api/auth/login': 'signing in',

@@ -115,8 +115,12 @@ export interface CsvImportResult {
 /** Runs inside the transaction that edits a contact: how other modules (Google sync) learn of an edit. */
 export type ContactUpdatedListener = (userId: number, contactId: number, tx: Database) => Promise<void>;
 
+/** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
+export type ContactsImportedListener = (rows: number, seconds: number) => void;
+
 export class ContactsService {
   private readonly updatedListeners: ContactUpdatedListener[] = [];
+  private readonly importedListeners: ContactsImportedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -159,6 +163,10 @@ export class ContactsService {
 
   onUpdated(listener: ContactUpdatedListener): void {
     this.updatedListeners.push(listener);
+  }
+
+  onImported(listener: ContactsImportedListener): void {
+    this.importedListeners.push(listener);
   }
 
   async create(userId: number, body: PersonInput): Promise<Person> {
@@ -352,6 +360,7 @@ export class ContactsService {
     file: SpooledFile,
     fields: Record<string, string | undefined>,
   ): Promise<CsvImportResult> {
+    const started = performance.now();
     const { table, plan } = await this.openWithPlan(file.open(), fields);
     await table.close();
     const result: CsvImportResult = {
@@ -381,6 +390,8 @@ export class ContactsService {
     });
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.importedListeners) listener(result.imported, seconds);
     return result;
   }
 

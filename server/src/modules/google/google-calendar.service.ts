@@ -30,7 +30,7 @@ import type {
   GoogleCalendarRepository,
   NewCalendarReview,
 } from './google-calendar.repository';
-import type { SyncRuns } from './sync-runs';
+import type { EndSyncRun, SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
 /** The first (and every full) sync reads one year back and two years ahead. */
@@ -118,6 +118,7 @@ export class GoogleCalendarService {
 
   async sync(userId: number, options: { preview: boolean }): Promise<GoogleCalendarSyncResponse> {
     const { calendar, end } = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const state = await this.repository.syncState(userId);
       const changes = await this.fetchChanges(calendar, state?.syncToken ?? null);
@@ -129,6 +130,7 @@ export class GoogleCalendarService {
       });
       const pushed = options.preview ? 0 : await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
+      outcome = 'ok';
       const { errors, ...done } = counts;
       return {
         preview: options.preview,
@@ -143,27 +145,29 @@ export class GoogleCalendarService {
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
   /** Sends Relate's changes only (after an event was deleted): the same lock as a sync. */
   async pushOnly(userId: number): Promise<number> {
     const { calendar, end } = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const pushed = await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
+      outcome = 'ok';
       return pushed;
     } catch (error) {
       const failure = syncFailure(error, 'Failed to sync Google calendar');
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
-  private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: () => void }> {
+  private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: EndSyncRun }> {
     const client = this.auth.requireClient();
     const calendar = await client.calendar(await this.auth.refreshToken(userId));
     const end = await this.runs.start(`calendar:${userId}`, {

@@ -121,6 +121,7 @@ export class GoogleContactsService {
       renew: (previous, now) => this.repository.renewContactsSync(userId, previous, now),
     });
     if (!end) throw conflict('A Google contacts sync is already running', 'GOOGLE_SYNC_RUNNING');
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
@@ -129,6 +130,7 @@ export class GoogleContactsService {
       );
       const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
+      outcome = 'ok';
       return {
         preview: options.preview,
         created,
@@ -145,7 +147,7 @@ export class GoogleContactsService {
       });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
