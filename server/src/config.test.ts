@@ -65,3 +65,11 @@ describe('who may read /metrics', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
   });
 });
+
+describe('how long a stop may take', () => {
+  it('is 25 seconds unless SHUTDOWN_TIMEOUT_SECONDS says otherwise, at least 2', () => {
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '5' }).SHUTDOWN_TIMEOUT_SECONDS).toBe(5);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});

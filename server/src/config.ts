@@ -112,6 +112,12 @@ export const ConfigSchema = z.object({
   /** Set: /metrics asks for it as a Bearer token, from any address. Unset: METRICS_ALLOW's addresses only. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_ALLOW: metricsAllowFromEnv,
+  /**
+   * How long a stop (SIGTERM) may take: in-flight requests finish, live streams are ended for their
+   * clients to reconnect elsewhere, then the database closes; past it the process exits with 1. A
+   * service manager's own stop timeout must be longer (deploy/relate@.service: 30 s).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   GOOGLE_CLIENT_ID: optionalString,
