@@ -73,3 +73,23 @@ describe('how long a stop may take', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
 });
+
+describe('key lists', () => {
+  it('reads JWT_SECRET and GOOGLE_TOKEN_KEY as comma-separated keys, the first one first', () => {
+    const key = (letter: string) => letter.repeat(32);
+    expect(loadConfig({ JWT_SECRET: key('a') }).JWT_SECRET).toEqual([key('a')]);
+    expect(loadConfig({ JWT_SECRET: `${key('b')}, ${key('a')},` }).JWT_SECRET).toEqual([key('b'), key('a')]);
+    expect(loadConfig({ GOOGLE_TOKEN_KEY: `${key('n')},${key('o')}` }).GOOGLE_TOKEN_KEY).toEqual([
+      key('n'),
+      key('o'),
+    ]);
+    expect(loadConfig({ JWT_SECRET: ' ' }).JWT_SECRET).toBeUndefined();
+  });
+
+  it('refuses a key shorter than 32 characters, naming its place in the list', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ GOOGLE_TOKEN_KEY: `${'n'.repeat(32)},short` })).toThrow(
+      /GOOGLE_TOKEN_KEY: every key must be at least 32 characters \(not key 2 of the list\)/,
+    );
+  });
+});

@@ -51,7 +51,7 @@ async function main() {
       embedded: Boolean(database.embedded),
       redisUrl: config.REDIS_URL,
       googleConfigured: Boolean(config.GOOGLE_CLIENT_ID),
-      googleTokenKey: config.GOOGLE_TOKEN_KEY,
+      googleTokenKey: config.GOOGLE_TOKEN_KEY?.[0],
     });
     for (const warning of warnings) app.log.warn(warning);
 

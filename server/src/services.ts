@@ -66,28 +66,26 @@ import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
-/** The configured secret, or a random one generated once per installation and shared by every process through the database. */
-async function installationSecret(
-  db: Database,
-  key: string,
-  configured: string | undefined,
-): Promise<string> {
-  if (configured) return configured;
+/** A random secret generated once per installation and shared by every process through the database. */
+function installationSecret(db: Database, key: string): Promise<string> {
   return new SystemSettingsRepository(db).getOrInit(key, randomBytes(48).toString('base64url'));
 }
 
 /**
- * The cipher of stored Google refresh tokens: GOOGLE_TOKEN_KEY, else a key generated and kept in the
- * database. With GOOGLE_TOKEN_KEY set, tokens sealed with GOOGLE_TOKEN_KEY_PREVIOUS or with a key the
- * database kept from before are still read, and sealed again with the new key when next used.
+ * The cipher of stored Google refresh tokens: GOOGLE_TOKEN_KEY's first key, else a key generated and
+ * kept in the database. With GOOGLE_TOKEN_KEY set, tokens sealed with its other keys, with
+ * GOOGLE_TOKEN_KEY_PREVIOUS or with a key the database kept from before are still read, and sealed again
+ * with the first key when next used.
  */
 async function googleTokenCipher(db: Database, config: Config): Promise<TokenCipher> {
   const settings = new SystemSettingsRepository(db);
-  if (!config.GOOGLE_TOKEN_KEY)
-    return new TokenCipher(await installationSecret(db, 'google_token_key', undefined));
+  if (!config.GOOGLE_TOKEN_KEY) return new TokenCipher(await installationSecret(db, 'google_token_key'));
+  const [current, ...others] = config.GOOGLE_TOKEN_KEY;
   const generated = await settings.get('google_token_key');
-  const previous = [config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter((key) => key !== undefined);
-  return new TokenCipher(config.GOOGLE_TOKEN_KEY, previous);
+  const previous = [...others, config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter(
+    (key) => key !== undefined,
+  );
+  return new TokenCipher(current as string, previous);
 }
 
 export interface ServiceDeps {
@@ -136,7 +134,7 @@ export async function createServices({
     });
   const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
-    await installationSecret(db, 'jwt_secret', config.JWT_SECRET),
+    config.JWT_SECRET ?? [await installationSecret(db, 'jwt_secret')],
     db,
     new RefreshTokensRepository(db),
     clock,

@@ -658,7 +658,7 @@ beforeAll(async () => {
     .setSubject(String(owner.id))
     .setIssuedAt(past - 900)
     .setExpirationTime(past)
-    .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    .sign(new TextEncoder().encode(t.config.JWT_SECRET?.[0]));
   // The owner's open session, unexpired, signed with a key that is not the app's.
   const forged = await new SignJWT({ typ: 'access', sid: session.sid })
     .setProtectedHeader({ alg: 'HS256' })
