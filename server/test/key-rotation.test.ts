@@ -26,17 +26,30 @@ const signedWith = (token: string, key: string) =>
 
 describe('JWT_SECRET as a key list', () => {
   let before: TestApp;
+  let added: TestApp;
   let rotated: TestApp;
   let after: TestApp;
   beforeAll(async () => {
     before = await createTestApp({ env: { JWT_SECRET: OLD } });
+    added = await createTestApp({ database: before.database, env: { JWT_SECRET: `${OLD},${NEW}` } });
     rotated = await createTestApp({ database: before.database, env: { JWT_SECRET: `${NEW}, ${OLD}` } });
     after = await createTestApp({ database: before.database, env: { JWT_SECRET: NEW } });
   });
   afterAll(async () => {
     await after.close();
     await rotated.close();
+    await added.close();
     await before.close();
+  });
+
+  it('with the new key added second, still signs with the old one and already accepts the new one’s tokens', async () => {
+    // The first step of docs/operations.md: every process learns the new key before any signs with it.
+    const user = await createUser(added.app);
+    expect(await signedWith(user.token, OLD)).toBe(true);
+    const fresh = await createUser(rotated.app);
+    expect(await signedWith(fresh.token, NEW)).toBe(true);
+    expect((await me(added, fresh.token)).statusCode).toBe(200);
+    expect((await me(before, fresh.token)).statusCode).toBe(401);
   });
 
   it('still accepts a token the old key signed once the new key is first, and signs new tokens with the new key', async () => {

@@ -155,7 +155,15 @@ describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
     }
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-nginx-'));
     const listen = await freePort();
-    const conf = nginxConfig(dir, renderNginx({ listen: `127.0.0.1:${listen}`, ports }));
+    // The operator's command (docs/operations.md), with this test's ports.
+    const rendered = spawnSync(
+      process.execPath,
+      ['deploy/render-nginx.mjs', '--listen', `127.0.0.1:${listen}`, '--ports', ports.join(',')],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(rendered.status, rendered.stderr).toBe(0);
+    expect(rendered.stdout).toBe(renderNginx({ listen: `127.0.0.1:${listen}`, ports }));
+    const conf = nginxConfig(dir, rendered.stdout);
     const checked = spawnSync(NGINX as string, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
     expect(checked.status, checked.stderr).toBe(0);
     nginx = spawn(NGINX as string, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -195,6 +203,14 @@ describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
       }),
     );
   }
+
+  it('has each process ready (database, Redis when configured, migrations)', async () => {
+    for (const server of servers) {
+      const ready = await request(`${server.url}/api/ready`);
+      expect(ready.status, ready.body).toBe(200);
+      expect(JSON.parse(ready.body).checks.redis).toBe(process.env.TEST_REDIS_URL ? 'ok' : 'not_configured');
+    }
+  });
 
   it('spreads requests over both processes, compresses nothing itself, and does not serve /metrics', async () => {
     const before = await healthCounts();
