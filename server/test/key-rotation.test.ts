@@ -4,7 +4,7 @@
  * expired or been sealed again, so a rotation signs no one out and disconnects no Google account.
  */
 import { sql } from 'drizzle-orm';
-import { jwtVerify } from 'jose';
+import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenCipher } from '../src/integrations/google/token-cipher';
 import { type RunningFakeGoogle, startFakeGoogle } from './fakes/google/server';
@@ -74,6 +74,19 @@ describe('JWT_SECRET as a key list', () => {
     const refused = await me(after, user.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().error).toBe('Invalid access token');
+  });
+
+  it('says "expired" to an expired token of the old key once it has left, so that its client refreshes', async () => {
+    const user = await createUser(before.app);
+    const { sid, sub } = decodeJwt(user.token);
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const expired = await new SignJWT({ typ: 'access', sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(String(sub))
+      .setIssuedAt(past - 900)
+      .setExpirationTime(past)
+      .sign(new TextEncoder().encode(OLD));
+    expect((await me(after, expired)).json().code).toBe('TOKEN_EXPIRED');
   });
 
   it('refreshes a session begun under the old key into a token of the new one', async () => {

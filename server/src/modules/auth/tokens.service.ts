@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
 import type { AccessClaims } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
@@ -129,10 +129,26 @@ export class TokenService {
       if (typeof payload.exp === 'number')
         this.verifiedTokens.set(token, { claims, expiresAtMs: payload.exp * 1000 });
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
+      if (error instanceof joseErrors.JWTExpired || this.expiredUnderRetiredKey(token, error))
+        throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
       throw unauthorized('Invalid access token');
     }
     return claims;
+  }
+
+  /**
+   * A token whose signature no key checks but whose `exp` has passed: most likely one the key that left
+   * JWT_SECRET signed before it did. "Expired" has its client refresh (with its refresh token, which no
+   * key signs) rather than sign out; it grants nothing either way.
+   */
+  private expiredUnderRetiredKey(token: string, error: unknown): boolean {
+    if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) return false;
+    try {
+      const { exp } = decodeJwt(token);
+      return typeof exp === 'number' && exp * 1000 <= this.clock().getTime();
+    } catch {
+      return false;
+    }
   }
 
   onSessionsEnded(listener: SessionsEndedListener): void {
