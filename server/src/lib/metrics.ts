@@ -17,6 +17,19 @@ export type JobOutcome = 'ok' | 'retry' | 'failed';
 /** Seconds; a list request is a few ms, an import tens of seconds. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+let nodeRegistry: Registry | undefined;
+/**
+ * Node's own metrics (process_*, nodejs_*), collected once per process: their collectors watch garbage
+ * collection and the event loop for as long as the process lives, however many apps it builds (tests).
+ */
+function nodeMetrics(): Registry {
+  if (!nodeRegistry) {
+    nodeRegistry = new Registry();
+    collectDefaultMetrics({ register: nodeRegistry });
+  }
+  return nodeRegistry;
+}
+
 function poolGauges(registry: Registry, sources: MetricSources): void {
   const use = () => sources.poolUse();
   new Gauge({
@@ -85,7 +98,7 @@ function jobQueueGauge(registry: Registry, sources: MetricSources): void {
  * the job runner's and the contacts' listeners); none of them imports it.
  */
 export class Metrics {
-  readonly registry = new Registry();
+  private readonly registry = new Registry();
   private readonly requests: Histogram<'method' | 'route' | 'status_code'>;
   private readonly jobRuns: Counter<'kind' | 'outcome'>;
   private readonly syncRuns: Counter<'sync' | 'outcome'>;
@@ -95,7 +108,6 @@ export class Metrics {
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry });
     this.requests = new Histogram({
       name: 'relate_http_request_duration_seconds',
       help: 'Time to answer a request, by route pattern (never the raw URL) and status code',
@@ -152,7 +164,8 @@ export class Metrics {
 
   /** The Prometheus text exposition of every metric, and its content type. */
   async exposition(): Promise<{ text: string; contentType: string }> {
-    return { text: await this.registry.metrics(), contentType: this.registry.contentType };
+    const both = Registry.merge([nodeMetrics(), this.registry]);
+    return { text: await both.metrics(), contentType: both.contentType };
   }
 
   stop(): void {
