@@ -146,13 +146,31 @@ describe('GOOGLE_TOKEN_KEY as a key list', () => {
     await connectGoogle(before.app, google.fake, user, '200000000000000000001');
     expect(opens(await stored(user), OLD)).toBe(true);
 
-    // Without the old key the token cannot be read (today a 500: see the README on a lost key).
-    expect((await syncPreview(after, user)).statusCode).toBeGreaterThanOrEqual(400);
+    // Without the old key the token cannot be read: the user is asked to connect again.
+    const unreadable = await syncPreview(after, user);
+    expect([unreadable.statusCode, unreadable.json().code]).toEqual([409, 'GOOGLE_RECONNECT_REQUIRED']);
+    const status = await after.app.inject({
+      method: 'GET',
+      url: '/api/auth/google/status',
+      headers: user.headers,
+    });
+    expect(status.statusCode, status.body).toBe(200);
     const synced = await syncPreview(rotated, user);
     expect(synced.statusCode, synced.body).toBe(200);
     const resealed = await stored(user);
     expect([opens(resealed, NEW), opens(resealed, OLD)]).toEqual([true, false]);
     expect((await syncPreview(after, user)).statusCode).toBe(200);
+
+    // Disconnecting works even when no key reads the token (nothing to revoke then).
+    google.fake.addAccount({ sub: '200000000000000000003', email: 'lost@gmail.example', name: 'Lost' });
+    const lost = await createUser(before.app);
+    await connectGoogle(before.app, google.fake, lost, '200000000000000000003');
+    const cleared = await after.app.inject({
+      method: 'POST',
+      url: '/api/auth/google/clear',
+      headers: lost.headers,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
 
     google.fake.addAccount({ sub: '200000000000000000002', email: 'fresh@gmail.example', name: 'Fresh' });
     const fresh = await createUser(rotated.app);
