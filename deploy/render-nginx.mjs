@@ -3,7 +3,7 @@
  * Writes deploy/relate.nginx.conf.template with this installation's values to stdout:
  *
  *   node deploy/render-nginx.mjs --listen 80 --ports 3001,3002 [--server-name relate.example.com]
- *     [--host 127.0.0.1] [--max-fails 2] [--fail-timeout 10s]
+ *     [--host 127.0.0.1] [--max-fails 2] [--fail-timeout 5s]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export function renderNginx({
   host = '127.0.0.1',
   serverName = '_',
   maxFails = 2,
-  failTimeout = '10s',
+  failTimeout = '5s',
 }) {
   if (!ports?.length) throw new Error('--ports: the port of at least one Relate instance is needed');
   const servers = ports.map(
@@ -39,7 +39,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       host: { type: 'string', default: '127.0.0.1' },
       'server-name': { type: 'string', default: '_' },
       'max-fails': { type: 'string', default: '2' },
-      'fail-timeout': { type: 'string', default: '10s' },
+      'fail-timeout': { type: 'string', default: '5s' },
     },
   });
   const ports = (values.ports ?? '').split(',').filter(Boolean).map(Number);
