@@ -19,6 +19,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { loggerOptions, redactUrl } from './lib/logger';
+import { Metrics } from './lib/metrics';
 import { type Clock, systemClock } from './lib/time';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -38,6 +39,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerRejectUnstorableText } from './plugins/reject-unstorable-text';
 import { registerWebApp } from './plugins/web-app';
 import { createServices, type ServiceDeps, type Services } from './services';
@@ -52,6 +54,8 @@ declare module 'fastify' {
     services: Services;
     config: Config;
     database: DatabaseHandle;
+    /** The Redis connection when REDIS_URL is set (readiness pings it). */
+    redis: Redis | undefined;
     appVersion: string;
   }
 }
@@ -145,8 +149,15 @@ export async function buildApp(config: Config, deps: AppDeps) {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
+  const metrics = new Metrics({
+    poolUse: () => deps.database.poolUse(),
+    poolMax: config.DATABASE_POOL_SIZE,
+    jobQueue: () => app.services.jobs.queueDepth(),
+  });
+  app.addHook('onClose', async () => metrics.stop());
   app.decorate('config', config);
   app.decorate('database', deps.database);
+  app.decorate('redis', deps.redis);
   app.decorate('appVersion', version);
   app.decorate(
     'services',
@@ -159,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       redis: deps.redis,
       clock: deps.clock ?? systemClock,
       log: app.log,
+      metrics,
       google: deps.google,
     }),
   );
@@ -172,6 +184,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
   registerAccessControl(app, API_PREFIX);
   closeUnreadBodies(app);
   registerRejectUnstorableText(app);
+  registerMetrics(app, metrics, { token: config.METRICS_TOKEN, allow: config.METRICS_ALLOW });
 
   await app.register(
     async (api) => {

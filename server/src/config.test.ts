@@ -45,3 +45,51 @@ describe('where Relate listens and the address it gives out', () => {
     ]);
   });
 });
+
+describe('who may read /metrics', () => {
+  it('allows loopback by default, and takes a list of addresses, ranges and named ranges', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toEqual(['loopback']);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.5, 10.1.0.0/16 ,uniquelocal' }).METRICS_ALLOW).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'uniquelocal',
+    ]);
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+  });
+
+  it('refuses an entry that is no address or range, and a short token', () => {
+    expect(() => loadConfig({ METRICS_ALLOW: 'loopback,prometheus.local' })).toThrow(
+      /METRICS_ALLOW: not an address or CIDR range: prometheus.local/,
+    );
+    expect(() => loadConfig({ METRICS_ALLOW: '0.0.0.0/0' })).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
+});
+
+describe('how long a stop may take', () => {
+  it('is 25 seconds unless SHUTDOWN_TIMEOUT_SECONDS says otherwise, at least 2', () => {
+    expect(loadConfig({}).SHUTDOWN_TIMEOUT_SECONDS).toBe(25);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '5' }).SHUTDOWN_TIMEOUT_SECONDS).toBe(5);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '1' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('key lists', () => {
+  it('reads JWT_SECRET and GOOGLE_TOKEN_KEY as comma-separated keys, the first one first', () => {
+    const key = (letter: string) => letter.repeat(32);
+    expect(loadConfig({ JWT_SECRET: key('a') }).JWT_SECRET).toEqual([key('a')]);
+    expect(loadConfig({ JWT_SECRET: `${key('b')}, ${key('a')},` }).JWT_SECRET).toEqual([key('b'), key('a')]);
+    expect(loadConfig({ GOOGLE_TOKEN_KEY: `${key('n')},${key('o')}` }).GOOGLE_TOKEN_KEY).toEqual([
+      key('n'),
+      key('o'),
+    ]);
+    expect(loadConfig({ JWT_SECRET: ' ' }).JWT_SECRET).toBeUndefined();
+  });
+
+  it('refuses a key shorter than 32 characters, naming its place in the list', () => {
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ GOOGLE_TOKEN_KEY: `${'n'.repeat(32)},short` })).toThrow(
+      /GOOGLE_TOKEN_KEY: every key must be at least 32 characters \(not key 2 of the list\)/,
+    );
+  });
+});

@@ -62,6 +62,48 @@ const trustProxyFromEnv = z
     return entries;
   });
 
+/**
+ * METRICS_ALLOW: who may read /metrics when METRICS_TOKEN is unset, by the client's address (behind
+ * TRUST_PROXY's proxies, the address they forwarded): addresses, CIDR ranges, or the named ranges
+ * `loopback`, `linklocal` and `uniquelocal`. Default: loopback only.
+ */
+const metricsAllowFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): string[] => {
+    const entries = (value?.trim() || 'loopback').split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length === 0) return entries;
+    context.addIssue({ code: 'custom', message: `not an address or CIDR range: ${wrong.join(', ')}` });
+    return z.NEVER;
+  });
+
+/**
+ * A key list (JWT_SECRET, GOOGLE_TOKEN_KEY): comma-separated keys of at least 32 characters each. The
+ * first signs or encrypts; every one verifies or decrypts, so a new key can go first while what the old
+ * ones made is still read (rotation without signing anyone out).
+ */
+const keyListFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): string[] | undefined => {
+    const keys = (value ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean);
+    if (keys.length === 0) return undefined;
+    const short = keys.map((key, index) => (key.length < 32 ? index + 1 : 0)).filter(Boolean);
+    if (short.length === 0) return keys;
+    context.addIssue({
+      code: 'custom',
+      message:
+        keys.length === 1
+          ? 'must be at least 32 characters'
+          : `every key must be at least 32 characters (not key ${short.join(', ')} of the list)`,
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable Relate reads. `.env.example` mirrors this list. */
 export const ConfigSchema = z.object({
   /** Loopback by default: a laptop's quick start is not reachable from the network unless HOST says so. */
@@ -77,7 +119,8 @@ export const ConfigSchema = z.object({
   /** How many nightly backups are kept: the newest ones. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   REDIS_URL: optionalUrl,
-  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Signs access tokens and e-mail links: one key, or a list (the first signs, all verify). Unset: generated and kept in the database. */
+  JWT_SECRET: keyListFromEnv,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
   ADMIN_EMAILS: z
@@ -93,6 +136,15 @@ export const ConfigSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   TRUST_PROXY: trustProxyFromEnv,
+  /** Set: /metrics asks for it as a Bearer token, from any address. Unset: METRICS_ALLOW's addresses only. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_ALLOW: metricsAllowFromEnv,
+  /**
+   * How long a stop (SIGTERM) may take: in-flight requests finish, live streams are ended for their
+   * clients to reconnect elsewhere, then the database closes; past it the process exits with 1. A
+   * service manager's own stop timeout must be longer (deploy/relate@.service: 30 s).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   GOOGLE_CLIENT_ID: optionalString,
@@ -117,9 +169,13 @@ export const ConfigSchema = z.object({
   /** Google's APIs (People, Calendar) and OAuth endpoints; the fake Google in development and tests. */
   GOOGLE_API_BASE_URL: optionalUrl,
   GOOGLE_OAUTH_BASE_URL: optionalUrl,
-  /** Encrypts stored Google refresh tokens (AES-256-GCM); generated and kept in the database when unset. */
-  GOOGLE_TOKEN_KEY: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
-  /** The key GOOGLE_TOKEN_KEY replaces: tokens sealed with it are read and sealed again with the new one. */
+  /**
+   * Encrypts stored Google refresh tokens (AES-256-GCM): one key, or a list (the first encrypts, all
+   * decrypt; a token opened with a later one is sealed again with the first). Unset: generated and kept
+   * in the database.
+   */
+  GOOGLE_TOKEN_KEY: keyListFromEnv,
+  /** The key GOOGLE_TOKEN_KEY replaces (as a second key of its list would be): read, and sealed again with the new one. */
   GOOGLE_TOKEN_KEY_PREVIOUS: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -19,9 +19,7 @@ async function connectRedis(url: string): Promise<Redis> {
   return new Redis(url, { maxRetriesPerRequest: 2 });
 }
 
-/** How long a stop may take: in-flight requests, closing the database, the last log lines. */
-const SHUTDOWN_LIMIT_MS = 25_000;
-/** Of which the last log lines get at most this (a reader that stopped reading gets no more). */
+/** Of SHUTDOWN_TIMEOUT_SECONDS, the last log lines get at most this (a reader that stopped reading gets no more). */
 const LOG_FLUSH_MS = 1_000;
 
 async function main() {
@@ -53,7 +51,7 @@ async function main() {
       embedded: Boolean(database.embedded),
       redisUrl: config.REDIS_URL,
       googleConfigured: Boolean(config.GOOGLE_CLIENT_ID),
-      googleTokenKey: config.GOOGLE_TOKEN_KEY,
+      googleTokenKey: config.GOOGLE_TOKEN_KEY?.[0],
     });
     for (const warning of warnings) app.log.warn(warning);
 
@@ -66,10 +64,13 @@ async function main() {
       if (stopping) return;
       stopping = true;
       app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const force = setTimeout(() => {
-        app.log.error('shutdown took too long; exiting');
-        void exit(1);
-      }, SHUTDOWN_LIMIT_MS - LOG_FLUSH_MS);
+      const force = setTimeout(
+        () => {
+          app.log.error('shutdown took too long; exiting');
+          void exit(1);
+        },
+        config.SHUTDOWN_TIMEOUT_SECONDS * 1000 - LOG_FLUSH_MS,
+      );
       try {
         await app.close(); // stops accepting, waits for in-flight requests
         await openDb.close(); // ends the pool, then stops the embedded PostgreSQL server

@@ -12,6 +12,7 @@ import { backupDir, scheduleNightlyBackups } from './jobs/backup-schedule';
 import { JobRunner } from './jobs/job-runner';
 import { JobsRepository } from './jobs/jobs.repository';
 import { createMailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
 import { announcePendingAccount } from './modules/admin/admin.notices';
@@ -65,28 +66,26 @@ import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
-/** The configured secret, or a random one generated once per installation and shared by every process through the database. */
-async function installationSecret(
-  db: Database,
-  key: string,
-  configured: string | undefined,
-): Promise<string> {
-  if (configured) return configured;
+/** A random secret generated once per installation and shared by every process through the database. */
+function installationSecret(db: Database, key: string): Promise<string> {
   return new SystemSettingsRepository(db).getOrInit(key, randomBytes(48).toString('base64url'));
 }
 
 /**
- * The cipher of stored Google refresh tokens: GOOGLE_TOKEN_KEY, else a key generated and kept in the
- * database. With GOOGLE_TOKEN_KEY set, tokens sealed with GOOGLE_TOKEN_KEY_PREVIOUS or with a key the
- * database kept from before are still read, and sealed again with the new key when next used.
+ * The cipher of stored Google refresh tokens: GOOGLE_TOKEN_KEY's first key, else a key generated and
+ * kept in the database. With GOOGLE_TOKEN_KEY set, tokens sealed with its other keys, with
+ * GOOGLE_TOKEN_KEY_PREVIOUS or with a key the database kept from before are still read, and sealed again
+ * with the first key when next used.
  */
 async function googleTokenCipher(db: Database, config: Config): Promise<TokenCipher> {
   const settings = new SystemSettingsRepository(db);
-  if (!config.GOOGLE_TOKEN_KEY)
-    return new TokenCipher(await installationSecret(db, 'google_token_key', undefined));
+  if (!config.GOOGLE_TOKEN_KEY) return new TokenCipher(await installationSecret(db, 'google_token_key'));
+  const [current, ...others] = config.GOOGLE_TOKEN_KEY;
   const generated = await settings.get('google_token_key');
-  const previous = [config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter((key) => key !== undefined);
-  return new TokenCipher(config.GOOGLE_TOKEN_KEY, previous);
+  const previous = [...others, config.GOOGLE_TOKEN_KEY_PREVIOUS, generated].filter(
+    (key) => key !== undefined,
+  );
+  return new TokenCipher(current as string, previous);
 }
 
 export interface ServiceDeps {
@@ -99,6 +98,8 @@ export interface ServiceDeps {
   redis?: Redis;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** What the modules report to /metrics, through the narrow interfaces each of them offers. */
+  metrics: Pick<Metrics, 'jobRan' | 'syncFinished' | 'imported'>;
   /** Tests: Google client tuning, and how often a running sync renews its claim. */
   google?: GoogleClientTuning & { syncHeartbeatMs?: number };
 }
@@ -114,9 +115,11 @@ export async function createServices({
   redis,
   clock,
   log,
+  metrics,
   google,
 }: ServiceDeps) {
   const jobs = new JobRunner(new JobsRepository(db), clock);
+  jobs.onRun((kind, outcome) => metrics.jobRan(kind, outcome));
   const maintenance = new DatabaseMaintenance(db);
   jobs.define('contact-counts', () => maintenance.foldContactCounts());
   jobs.every('contact-counts', MAINTENANCE_INTERVAL_MS);
@@ -131,7 +134,7 @@ export async function createServices({
     });
   const users = new UsersService(db, new UsersRepository(db), config.ADMIN_EMAILS);
   const tokens = new TokenService(
-    await installationSecret(db, 'jwt_secret', config.JWT_SECRET),
+    config.JWT_SECRET ?? [await installationSecret(db, 'jwt_secret')],
     db,
     new RefreshTokensRepository(db),
     clock,
@@ -198,6 +201,7 @@ export async function createServices({
     new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
   );
   const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
+  companies.onImported((rows, seconds) => metrics.imported('companies', rows, seconds));
   const contacts = new ContactsService(
     db,
     new ContactsRepository(db),
@@ -209,6 +213,7 @@ export async function createServices({
     workers,
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
+  contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
@@ -251,7 +256,7 @@ export async function createServices({
     tokens,
     clock,
   );
-  const syncRuns = new SyncRuns(clock, syncHeartbeatMs);
+  const syncRuns = new SyncRuns(clock, syncHeartbeatMs, metrics);
   const googleContacts = new GoogleContactsService(
     db,
     googleRepository,

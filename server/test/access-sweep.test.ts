@@ -39,6 +39,7 @@ const PASSWORD = 'correct horse battery';
  */
 const PUBLIC: Record<string, string> = {
   'GET /api/health': 'the load balancer’s probe',
+  'GET /api/ready': 'the load balancer’s readiness probe (says which check fails, nothing of any user)',
   'POST /api/auth/register': 'signing up',
   'GET /api/auth/registration': 'the sign-up page asks whether sign-up is open',
   'POST /api/auth/login': 'signing in',
@@ -657,7 +658,7 @@ beforeAll(async () => {
     .setSubject(String(owner.id))
     .setIssuedAt(past - 900)
     .setExpirationTime(past)
-    .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    .sign(new TextEncoder().encode(t.config.JWT_SECRET?.[0]));
   // The owner's open session, unexpired, signed with a key that is not the app's.
   const forged = await new SignJWT({ typ: 'access', sid: session.sid })
     .setProtectedHeader({ alg: 'HS256' })

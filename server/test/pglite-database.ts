@@ -25,6 +25,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async ping() {
       await client.query('select 1');
     },
+    migrationsApplied: async () => true,
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0 }),
     listen: (channel, handler) => client.listen(channel, handler),
     async close() {
       if (client.closed) return;

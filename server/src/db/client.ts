@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -11,6 +12,13 @@ import * as schema from './schema';
 /** A Drizzle database or transaction: repositories accept either. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** node-postgres's pool counts: connections open, of which idle, and queries waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export type NotificationHandler = (payload: string) => void;
 
 export interface DatabaseHandle {
@@ -20,6 +28,10 @@ export interface DatabaseHandle {
   /** The PostgreSQL server Relate runs itself in DATA_DIR (embedded-postgres.ts), when it is that one. */
   embedded?: { directory: string };
   ping(): Promise<void>;
+  /** Whether every migration this version ships has been applied (readiness; a newer version may have applied more). */
+  migrationsApplied(): Promise<boolean>;
+  /** The connection pool's use right now (metrics). */
+  poolUse(): PoolUse;
   /** Subscribes to a PostgreSQL LISTEN channel; returns the unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -27,6 +39,27 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_KEY = 7_200_211;
+
+let newestMigration: number | undefined;
+/** The `when` of this version's newest migration in the journal: drizzle records it as `created_at` once applied. */
+function newestMigrationMillis(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+    newestMigration = Math.max(0, ...journal.entries.map((entry: { when: number }) => entry.when));
+  }
+  return newestMigration;
+}
+
+/**
+ * Drizzle's own rule: a migration is applied when the newest recorded one is at least as new. A process
+ * of the previous version beside a newer one (a rolling deploy) sees more than it ships, and is ready.
+ */
+async function migrationsAppliedOn(pool: pg.Pool): Promise<boolean> {
+  const result = await pool.query<{ newest: string | null }>(
+    'select max(created_at) as newest from drizzle.__drizzle_migrations',
+  );
+  return Number(result.rows[0]?.newest ?? 0) >= newestMigrationMillis();
+}
 
 /** A node-postgres pool on `url`. Migrations run under an advisory lock so that processes starting together don't race. */
 export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
@@ -55,6 +88,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     async ping() {
       await db.execute(sql`select 1`);
     },
+    migrationsApplied: () => migrationsAppliedOn(pool),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, handler) => listener.listen(channel, handler),
     async close() {
       await listener.close();

@@ -10,6 +10,11 @@ export interface JobInfo {
   attempts: number;
 }
 
+/** How a run ended: done, failed and queued again, or failed for the last time. */
+export type JobRunOutcome = 'ok' | 'retry' | 'failed';
+/** Told of every run's outcome (metrics, given by services.ts). */
+export type JobRunListener = (kind: string, outcome: JobRunOutcome) => void;
+
 export type JobHandler<P> = (payload: P, job: JobInfo) => Promise<void>;
 
 interface JobDefinition {
@@ -60,6 +65,7 @@ export class JobRunner {
   private polling: Promise<void> | undefined;
   private stopped = true;
   private log: JobLogger | undefined;
+  private readonly runListeners: JobRunListener[] = [];
 
   constructor(
     private readonly repository: JobsRepository,
@@ -148,6 +154,19 @@ export class JobRunner {
     return claimed.length;
   }
 
+  onRun(listener: JobRunListener): void {
+    this.runListeners.push(listener);
+  }
+
+  private ran(kind: string, outcome: JobRunOutcome): void {
+    for (const listener of this.runListeners) listener(kind, outcome);
+  }
+
+  /** The queue's depth by state (metrics). */
+  queueDepth() {
+    return this.repository.depth(this.clock());
+  }
+
   private async run(job: ClaimedJob): Promise<void> {
     const definition = this.definitions.get(job.kind)!;
     const info: JobInfo = { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts };
@@ -161,6 +180,7 @@ export class JobRunner {
       } else {
         await this.repository.complete(job.id, this.clock());
       }
+      this.ran(job.kind, 'ok');
     } catch (error) {
       await this.failed(job, error);
     }
@@ -176,15 +196,18 @@ export class JobRunner {
         lastError: message,
         resetAttempts: true,
       });
+      this.ran(job.kind, 'retry');
       return;
     }
     if (job.attempts >= job.maxAttempts) {
       await this.repository.markFailed(job.id, message);
       this.log?.error({ job: { id: job.id, kind: job.kind } }, 'job gave up after its last attempt');
+      this.ran(job.kind, 'failed');
       return;
     }
     const delay = error instanceof RetryLater ? error.delayMs : backoffDelay(job.attempts);
     await this.repository.reschedule(job.id, this.after(delay), { lastError: message });
+    this.ran(job.kind, 'retry');
   }
 
   private after(ms: number): Date {

@@ -156,6 +156,29 @@ export class JobsRepository {
       update jobs set status = 'failed', locked_until = null, last_error = ${lastError} where id = ${id}`);
   }
 
+  /**
+   * The queue's depth (metrics): one-off jobs waiting, jobs due now and not running (a backlog when it
+   * stays up), jobs running under a lease, and jobs that gave up.
+   */
+  async depth(now: Date): Promise<{ pending: number; due: number; running: number; failed: number }> {
+    const at = now.toISOString();
+    const result = await this.db.execute<Record<string, string>>(sql`
+      select
+        count(*) filter (where status = 'pending' and interval_ms is null) as pending,
+        count(*) filter (where status = 'pending' and run_at <= ${at}
+          and (locked_until is null or locked_until <= ${at})) as due,
+        count(*) filter (where status = 'pending' and locked_until > ${at}) as running,
+        count(*) filter (where status = 'failed') as failed
+      from jobs`);
+    const row = rowsOf<Record<string, string>>(result)[0] ?? {};
+    return {
+      pending: Number(row.pending ?? 0),
+      due: Number(row.due ?? 0),
+      running: Number(row.running ?? 0),
+      failed: Number(row.failed ?? 0),
+    };
+  }
+
   /** Jobs of a kind, for status screens and tests. */
   async list(kind: string): Promise<JobSummary[]> {
     const result = await this.db.execute<JobSummaryRow>(

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { decodeJwt, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/client';
 import type { AccessClaims } from '../../lib/auth-user';
 import { unauthorized } from '../../lib/errors';
@@ -31,7 +31,8 @@ export type SessionsEndedListener = (userId: number, db: Database) => Promise<vo
  * within seconds, not at their expiry.
  */
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** The first signs; every one verifies (JWT_SECRET's list: a rotated-out key verifies until its tokens expire). */
+  private readonly keys: Uint8Array[];
   private readonly sessionChecks = new Map<string, { userId: number; open: boolean; checkedAt: number }>();
   /**
    * Access tokens whose signature this process checked, with their claims and expiry: every request
@@ -42,14 +43,32 @@ export class TokenService {
   private readonly endedListeners: SessionsEndedListener[] = [];
 
   constructor(
-    secret: string,
+    secrets: readonly string[],
     private readonly db: Database,
     private readonly repository: RefreshTokensRepository,
     private readonly clock: Clock,
     private readonly accessTtlSeconds: number,
     private readonly refreshTtlDays: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    if (secrets.length === 0) throw new Error('TokenService needs at least one key');
+    this.keys = secrets.map((secret) => new TextEncoder().encode(secret));
+  }
+
+  private get signingKey(): Uint8Array {
+    return this.keys[0] as Uint8Array;
+  }
+
+  /** jwtVerify with each key in turn: a signature made with another key is tried with the next one. */
+  private async verifyWithAnyKey(token: string) {
+    for (const [index, key] of this.keys.entries()) {
+      try {
+        return await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: this.clock() });
+      } catch (error) {
+        const otherKey = error instanceof joseErrors.JWSSignatureVerificationFailed;
+        if (!otherKey || index === this.keys.length - 1) throw error;
+      }
+    }
+    throw new Error('unreachable');
   }
 
   async issue(
@@ -74,7 +93,7 @@ export class TokenService {
       .setSubject(String(userId))
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + this.accessTtlSeconds)
-      .sign(this.key);
+      .sign(this.signingKey);
     return {
       access_token: accessToken,
       refresh_token: refreshToken,
@@ -99,10 +118,7 @@ export class TokenService {
     this.verifiedTokens.delete(token);
     let claims: AccessClaims;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: this.clock(),
-      });
+      const { payload } = await this.verifyWithAnyKey(token);
       const userId = Number(payload.sub);
       if (payload.typ !== 'access' || !Number.isInteger(userId)) throw unauthorized('Invalid access token');
       // Tokens from before sessions were named: have the client refresh into a named session.
@@ -113,10 +129,26 @@ export class TokenService {
       if (typeof payload.exp === 'number')
         this.verifiedTokens.set(token, { claims, expiresAtMs: payload.exp * 1000 });
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
+      if (error instanceof joseErrors.JWTExpired || this.expiredUnderRetiredKey(token, error))
+        throw unauthorized('Access token expired', 'TOKEN_EXPIRED');
       throw unauthorized('Invalid access token');
     }
     return claims;
+  }
+
+  /**
+   * A token whose signature no key checks but whose `exp` has passed: most likely one the key that left
+   * JWT_SECRET signed before it did. "Expired" has its client refresh (with its refresh token, which no
+   * key signs) rather than sign out; it grants nothing either way.
+   */
+  private expiredUnderRetiredKey(token: string, error: unknown): boolean {
+    if (!(error instanceof joseErrors.JWSSignatureVerificationFailed)) return false;
+    try {
+      const { exp } = decodeJwt(token);
+      return typeof exp === 'number' && exp * 1000 <= this.clock().getTime();
+    } catch {
+      return false;
+    }
   }
 
   onSessionsEnded(listener: SessionsEndedListener): void {
@@ -202,16 +234,13 @@ export class TokenService {
       .setSubject(String(userId))
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + EMAIL_VERIFICATION_TTL_SECONDS)
-      .sign(this.key);
+      .sign(this.signingKey);
   }
 
   /** The account and e-mail of a valid, unexpired e-mail verification token; undefined otherwise. */
   async readEmailVerificationToken(token: string): Promise<{ userId: number; email: string } | undefined> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        currentDate: this.clock(),
-      });
+      const { payload } = await this.verifyWithAnyKey(token);
       const userId = Number(payload.sub);
       if (payload.typ !== 'verify_email' || typeof payload.email !== 'string' || !Number.isInteger(userId))
         return undefined;

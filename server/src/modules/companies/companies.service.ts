@@ -29,13 +29,22 @@ import type { companiesTasks } from './companies.tasks';
 /** Rows per batch of COPY text the worker thread answers (all stream into one COPY). */
 const IMPORT_BATCH_ROWS = 1000;
 
+/** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
+export type CompaniesImportedListener = (rows: number, seconds: number) => void;
+
 export class CompaniesService {
+  private readonly importedListeners: CompaniesImportedListener[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly repository: CompaniesRepository,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool<typeof companiesTasks>,
   ) {}
+
+  onImported(listener: CompaniesImportedListener): void {
+    this.importedListeners.push(listener);
+  }
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
     // The stats are one row kept by triggers (decision 0028); unfiltered, the list's total is theirs. A
@@ -110,6 +119,7 @@ export class CompaniesService {
     customMapping?: CompanyMapping,
     combine?: CompanyCombine | null,
   ): Promise<CompanyCsvResult> {
+    const started = performance.now();
     const { batches, valid, skipped, errors } = await this.workers.run(
       'prepareCompanies',
       userId,
@@ -120,6 +130,8 @@ export class CompaniesService {
     );
     if (valid > 0) await this.db.transaction((tx) => this.repository.copyImported(batches, tx));
     await this.maintenance.afterBulkWrite('companies', valid);
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.importedListeners) listener(valid, seconds);
     return { imported: valid, skipped, errors };
   }
 

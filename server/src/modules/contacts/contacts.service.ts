@@ -117,9 +117,13 @@ export type ContactUpdatedListener = (userId: number, contactId: number, tx: Dat
 /** Runs after a user's contacts were deleted (committed): how the Google sync learns of deletes. */
 export type ContactsDeletedListener = (userId: number) => Promise<void>;
 
+/** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
+export type ContactsImportedListener = (rows: number, seconds: number) => void;
+
 export class ContactsService {
   private readonly updatedListeners: ContactUpdatedListener[] = [];
   private readonly deletedListeners: ContactsDeletedListener[] = [];
+  private readonly importedListeners: ContactsImportedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -171,6 +175,10 @@ export class ContactsService {
   private async deleted(userId: number, count: number): Promise<void> {
     if (count === 0) return;
     for (const listener of this.deletedListeners) await listener(userId);
+  }
+
+  onImported(listener: ContactsImportedListener): void {
+    this.importedListeners.push(listener);
   }
 
   async create(userId: number, body: PersonInput): Promise<Person> {
@@ -369,6 +377,7 @@ export class ContactsService {
     file: SpooledFile,
     fields: Record<string, string | undefined>,
   ): Promise<CsvImportResult> {
+    const started = performance.now();
     const { table, plan } = await this.openWithPlan(file.open(), fields);
     await table.close();
     const result: CsvImportResult = {
@@ -398,6 +407,8 @@ export class ContactsService {
     });
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
+    const seconds = (performance.now() - started) / 1000;
+    for (const listener of this.importedListeners) listener(result.imported, seconds);
     return result;
   }
 

@@ -219,12 +219,19 @@ export class GoogleAuthService {
     return this.status(userId);
   }
 
-  /** Revokes the token at Google (a dead one counts as revoked) and forgets it with the sync state. */
+  /**
+   * Revokes the token at Google (a dead one counts as revoked) and forgets it with the sync state; one
+   * no key reads any more cannot be revoked here, and is forgotten all the same.
+   */
   async disconnect(userId: number): Promise<void> {
     const client = this.requireClient();
     const account = await this.repository.account(userId);
     if (!account) return;
-    await client.revoke(this.cipher.decrypt(account.refreshTokenEncrypted));
+    const token = await this.refreshToken(userId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'GOOGLE_RECONNECT_REQUIRED') return undefined;
+      throw error;
+    });
+    if (token !== undefined) await client.revoke(token);
     await this.db.transaction((tx) => this.repository.deleteAccount(userId, tx));
   }
 
@@ -232,7 +239,18 @@ export class GoogleAuthService {
   async refreshToken(userId: number, db?: Database): Promise<string> {
     const account = await this.repository.account(userId, db);
     if (!account) throw new AppError(409, 'GOOGLE_NOT_CONNECTED', 'Connect your Google account first');
-    const { plain, stale } = this.cipher.open(account.refreshTokenEncrypted);
+    let opened: { plain: string; stale: boolean };
+    try {
+      opened = this.cipher.open(account.refreshTokenEncrypted);
+    } catch {
+      // Sealed with a key that left GOOGLE_TOKEN_KEY too early (docs/operations.md): only a new consent helps.
+      throw new AppError(
+        409,
+        'GOOGLE_RECONNECT_REQUIRED',
+        'Relate can no longer read your Google connection. Connect Google again.',
+      );
+    }
+    const { plain, stale } = opened;
     if (stale)
       await this.repository.updateAccount(userId, { refreshTokenEncrypted: this.cipher.encrypt(plain) }, db);
     return plain;

@@ -31,7 +31,7 @@ import type {
   NewCalendarReview,
 } from './google-calendar.repository';
 import { fieldsToTake } from './review-fields';
-import type { SyncRuns } from './sync-runs';
+import type { EndSyncRun, SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
 /** The first (and every full) sync reads one year back and two years ahead. */
@@ -125,6 +125,7 @@ export class GoogleCalendarService {
 
   async sync(userId: number, options: { preview: boolean }): Promise<GoogleCalendarSyncResponse> {
     const { calendar, end } = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const state = await this.repository.syncState(userId);
       const changes = await this.fetchChanges(calendar, state?.syncToken ?? null);
@@ -136,6 +137,7 @@ export class GoogleCalendarService {
       });
       const pushed = options.preview ? 0 : await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
+      outcome = 'ok';
       const { errors, ...done } = counts;
       return {
         preview: options.preview,
@@ -150,27 +152,29 @@ export class GoogleCalendarService {
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
   /** Sends Relate's changes only (after an event was deleted): the same lock as a sync. */
   async pushOnly(userId: number): Promise<number> {
     const { calendar, end } = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const pushed = await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
+      outcome = 'ok';
       return pushed;
     } catch (error) {
       const failure = syncFailure(error, 'Failed to sync Google calendar');
       await this.repository.finishSync(userId, { calendarLastError: failure.message });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
-  private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: () => void }> {
+  private async claim(userId: number): Promise<{ calendar: GoogleCalendar; end: EndSyncRun }> {
     const client = this.auth.requireClient();
     const calendar = await client.calendar(await this.auth.refreshToken(userId));
     const end = await this.runs.start(`calendar:${userId}`, {

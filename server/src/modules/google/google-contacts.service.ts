@@ -33,7 +33,7 @@ import type {
 } from './google.repository';
 import type { GoogleAuthService } from './google-auth.service';
 import { fieldsToTake } from './review-fields';
-import type { SyncRuns } from './sync-runs';
+import type { EndSyncRun, SyncRuns } from './sync-runs';
 
 const SOURCE = 'Google Contacts';
 
@@ -150,6 +150,7 @@ export class GoogleContactsService {
     const refreshToken = await this.auth.refreshToken(userId);
     const account = (await this.repository.account(userId))!;
     const end = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
@@ -158,6 +159,7 @@ export class GoogleContactsService {
       );
       const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
+      outcome = 'ok';
       return {
         preview: options.preview,
         created,
@@ -174,7 +176,7 @@ export class GoogleContactsService {
       });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
@@ -183,9 +185,11 @@ export class GoogleContactsService {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const end = await this.claim(userId);
+    let outcome: 'ok' | 'failed' = 'failed';
     try {
       const pushed = await this.pushLocalEdits(userId, await client.people(refreshToken));
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
+      outcome = 'ok';
       return pushed;
     } catch (error) {
       const failure = syncFailure(error);
@@ -195,11 +199,11 @@ export class GoogleContactsService {
       });
       throw failure;
     } finally {
-      end();
+      end(outcome);
     }
   }
 
-  private async claim(userId: number): Promise<() => void> {
+  private async claim(userId: number): Promise<EndSyncRun> {
     const end = await this.runs.start(`contacts:${userId}`, {
       claim: (now, staleBefore) => this.repository.claimContactsSync(userId, now, staleBefore),
       renew: (previous, now) => this.repository.renewContactsSync(userId, previous, now),

@@ -13,6 +13,17 @@ export interface SyncClaim {
   renew(previous: Date, now: Date): Promise<boolean>;
 }
 
+/** How a sync run ended: done, failed, or refused because another run held the sync (`busy`). */
+export type SyncOutcome = 'ok' | 'failed' | 'busy';
+
+/** Told how each run ended, by sync (`contacts`, `calendar`: the key's part before `:`); services.ts gives the metrics. */
+export interface SyncRecorder {
+  syncFinished(sync: string, outcome: SyncOutcome): void;
+}
+
+/** Ends a run: its heartbeat stops and its outcome is recorded. */
+export type EndSyncRun = (outcome: Exclude<SyncOutcome, 'busy'>) => void;
+
 /**
  * The Google syncs running in this process (decision 0029). A run claims its row and renews the claim
  * every SYNC_HEARTBEAT_MS while it runs, so a claim left by a process that died goes stale after
@@ -25,20 +36,26 @@ export class SyncRuns {
   constructor(
     private readonly clock: Clock,
     private readonly heartbeatMs = SYNC_HEARTBEAT_MS,
+    private readonly recorder: SyncRecorder = { syncFinished() {} },
   ) {}
 
-  /** Claims the sync `key`; answers the function that ends the run's heartbeat, or undefined when a run holds it. */
-  async start(key: string, claim: SyncClaim): Promise<(() => void) | undefined> {
-    if (this.running.has(key)) return undefined;
+  /**
+   * Claims the sync `key` (`<sync>:<user id>`); answers the function that ends the run, or undefined when
+   * a run holds it.
+   */
+  async start(key: string, claim: SyncClaim): Promise<EndSyncRun | undefined> {
+    const sync = key.split(':')[0] ?? key;
+    if (this.running.has(key)) return this.busy(sync);
     this.running.add(key);
     let claimed = this.clock();
     try {
       if (!(await claim.claim(claimed, new Date(claimed.getTime() - STALE_SYNC_RUN_MS)))) {
         this.running.delete(key);
-        return undefined;
+        return this.busy(sync);
       }
     } catch (error) {
       this.running.delete(key);
+      this.recorder.syncFinished(sync, 'failed');
       throw error;
     }
     let ended = false;
@@ -57,10 +74,17 @@ export class SyncRuns {
       }
     }, this.heartbeatMs);
     timer.unref();
-    return () => {
+    return (outcome) => {
+      if (ended) return;
       ended = true;
       clearInterval(timer);
       this.running.delete(key);
+      this.recorder.syncFinished(sync, outcome);
     };
+  }
+
+  private busy(sync: string): undefined {
+    this.recorder.syncFinished(sync, 'busy');
+    return undefined;
   }
 }

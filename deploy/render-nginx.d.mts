@@ -1,0 +1,8 @@
+export function renderNginx(options: {
+  listen?: string | number;
+  ports: number[];
+  host?: string;
+  serverName?: string;
+  maxFails?: number;
+  failTimeout?: string;
+}): string;
