@@ -381,7 +381,7 @@ describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
     }
     loading = false;
     await Promise.all(clients);
-    expect(failures).toEqual([]);
+    expect(failures, failures.join('\n')).toEqual([]);
     expect(answered).toBeGreaterThan(50);
     expect((await healthCounts())[1]).toBeGreaterThan(before);
   }, 90_000);

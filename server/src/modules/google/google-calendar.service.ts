@@ -135,6 +135,11 @@ export class GoogleCalendarService {
         await this.repository.saveSyncToken(userId, changes.nextSyncToken ?? null, this.clock(), tx);
         return result;
       });
+      if (!options.preview) {
+        const waited = await this.applyUndecided(userId);
+        counts.created += waited.created;
+        counts.updated += waited.updated;
+      }
       const pushed = options.preview ? 0 : await this.push(userId, calendar);
       await this.repository.finishSync(userId, { calendarLastError: null });
       outcome = 'ok';
@@ -247,6 +252,19 @@ export class GoogleCalendarService {
   }
 
   /** Applies the chosen review items in one transaction (a series with its changed and cancelled occurrences). */
+  /**
+   * What an earlier preview left waiting that needs no decision (`new` and `changed` events, their
+   * occurrences with them) is applied by a sync like what it fetches: a preview never holds the sync
+   * back. Each is classified again first.
+   */
+  private async applyUndecided(userId: number) {
+    const undecided = (await this.repository.reviews(userId)).filter(
+      (review) => (review.kind === 'new' || review.kind === 'changed') && !review.seriesGoogleId,
+    );
+    if (undecided.length === 0) return { created: 0, updated: 0 };
+    return this.apply(userId, { item_ids: undecided.map((review) => review.id) });
+  }
+
   async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleReviewResponse> {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);

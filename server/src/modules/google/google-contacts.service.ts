@@ -154,9 +154,14 @@ export class GoogleContactsService {
     try {
       const people = await client.people(refreshToken);
       const changes = await this.fetchChanges(people, account.contactsSyncToken);
-      const { created, updated, warnings } = await this.db.transaction((tx) =>
-        this.record(userId, changes, !options.preview, tx),
-      );
+      const recorded = await this.db.transaction((tx) => this.record(userId, changes, !options.preview, tx));
+      const { warnings } = recorded;
+      let { created, updated } = recorded;
+      if (!options.preview) {
+        const waited = await this.applyUndecided(userId);
+        created += waited.created;
+        updated += waited.updated;
+      }
       const pushed = options.preview ? 0 : await this.pushLocalEdits(userId, people);
       await this.repository.updateAccount(userId, { contactsSyncStartedAt: null, contactsLastError: null });
       outcome = 'ok';
@@ -235,6 +240,18 @@ export class GoogleContactsService {
         google: change.google,
       })),
     }));
+  }
+
+  /**
+   * What an earlier preview left waiting that needs no decision (`new` and `changed` items) is applied by
+   * a sync like what it fetches: a preview never holds the sync back. Each is classified again first.
+   */
+  private async applyUndecided(userId: number) {
+    const undecided = (await this.repository.reviews(userId)).filter(
+      (review) => review.kind === 'new' || review.kind === 'changed',
+    );
+    if (undecided.length === 0) return { created: 0, updated: 0 };
+    return this.apply(userId, { item_ids: undecided.map((review) => review.id) });
   }
 
   /** Applies the chosen review items in one transaction. */

@@ -412,3 +412,23 @@ describe('issue 33, defect 5, in the calendar', () => {
     });
   });
 });
+
+describe('issue 33, defect 6: a preview does not hold the sync back', () => {
+  it('a sync after a preview applies what needs no decision, contacts and events alike', async () => {
+    const { user, sub } = await connectedUser();
+    fake().addContact(sub, { names: [{ givenName: 'Mary', familyName: 'Jackson' }] });
+    fake().calendar.addReferenceEvents(sub, shiftDays());
+    await ok(call(user, 'GET', '/api/auth/google/contacts?preview=true'));
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    const waiting = await reviewOf(user, 'calendar');
+    expect(waiting.length).toBeGreaterThan(0);
+
+    expect(await ok(call(user, 'GET', '/api/auth/google/contacts'))).toMatchObject({ created: 1, items: [] });
+    expect(await ok(call(user, 'GET', '/api/auth/google/calendar'))).toMatchObject({ items: [] });
+    expect(await rowsOf(sql`select full_name from contacts where user_id = ${user.id}`)).toEqual([
+      { full_name: 'Mary Jackson' },
+    ]);
+    expect((await eventRows(user)).length).toBeGreaterThanOrEqual(waiting.length);
+    expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contacts_pending_review).toBe(0);
+  });
+});
