@@ -34,6 +34,7 @@ function csvFile(name: string, lines: string[]): string {
 const readRows = (file: string, batchRows = 250) =>
   pool.stream('contactImportRows', {
     path: file,
+    format: 'csv',
     fields: { mapping },
     userId: 7,
     importId: 11,
