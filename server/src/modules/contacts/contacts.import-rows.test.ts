@@ -70,6 +70,7 @@ describe("an import's rows from a worker thread", () => {
       skipped: 1,
       errors: [{ row: 7, error: expect.stringMatching(/.+/) }],
       warnings: [],
+      customNames: ['Met at'],
     });
   });
 

@@ -1,10 +1,18 @@
 import { API_BASE, request } from '@/lib/api-client';
 import { accessToken } from '@/lib/auth-storage';
 
-/** Downloads every contact as CSV (the server streams it; the browser saves it as a file). */
-export async function exportContacts(): Promise<void> {
+/** What an export is: every contact as CSV, or contacts (all, or the chosen ids) as one vCard file. */
+export type ContactsExport = { format: 'csv' } | { format: 'vcard'; ids?: number[] };
+
+const path = (target: ContactsExport) =>
+  target.format === 'csv'
+    ? '/people/export'
+    : `/people/export/vcard${target.ids ? `?ids=${target.ids.join(',')}` : ''}`;
+
+/** Downloads the contacts (the server streams them; the browser saves them as a file). */
+export async function exportContacts(target: ContactsExport = { format: 'csv' }): Promise<void> {
   await request('/auth/me'); // refreshes an expired access token before the download needs it
-  const response = await fetch(`${API_BASE}/people/export`, {
+  const response = await fetch(`${API_BASE}${path(target)}`, {
     headers: { authorization: `Bearer ${accessToken() ?? ''}` },
   });
   if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
@@ -12,7 +20,7 @@ export async function exportContacts(): Promise<void> {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = `contacts-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.download = `contacts-${new Date().toISOString().slice(0, 10)}.${target.format === 'csv' ? 'csv' : 'vcf'}`;
   document.body.append(link);
   link.click();
   link.remove();
