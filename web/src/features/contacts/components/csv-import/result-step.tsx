@@ -53,8 +53,8 @@ export function ResultStep({ result, undo, onUndo, unit = 'row' }: ResultStepPro
       {result.import_id !== null && undo.status !== 'undone' && undo.status !== 'refused' && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
           <p className="min-w-0 grow basis-60 text-muted-foreground">
-            Wrong file or mapping? Undo removes exactly the contacts this import added, as long as none was
-            edited.
+            {unit === 'card' ? 'Wrong file?' : 'Wrong file or mapping?'} Undo removes exactly the contacts
+            this import added, as long as none was edited.
           </p>
           <Button variant="outline" size="sm" onClick={onUndo} disabled={undo.status === 'undoing'}>
             {undo.status === 'undoing' ? (
