@@ -83,7 +83,9 @@ async function* byteLines(source: AsyncIterable<SourceChunk>): AsyncGenerator<Bu
       lines.push(line.at(-1) === 0x0d ? line.subarray(0, -1) : line);
       data = data.subarray(end + 1);
     }
-    pending = Buffer.from(data);
+    // A line longer than any kept (a photo without line breaks) is cut here: it is dropped anyway, and
+    // joining every chunk to all of it would copy a 50 MB line a thousand times.
+    pending = Buffer.from(data.subarray(0, MAX_LINE_BYTES + 1));
     yield lines;
   }
   if (pending.length > 0) yield [pending];

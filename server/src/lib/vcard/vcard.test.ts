@@ -1,5 +1,6 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { looksLikeVCard, readProperty, splitValue, unescapeText } from './read';
+import { looksLikeVCard, readProperty, readVCards, splitValue, unescapeText } from './read';
 import { contentLine, escapeText, foldLine } from './write';
 
 const property = (line: string | Buffer) => readProperty(Buffer.from(line));
@@ -49,6 +50,24 @@ describe('reading a vCard property', () => {
     expect(looksLikeVCard(Buffer.from('\uFEFFBEGIN:VCARD\r\n', 'utf16le'))).toBe(true);
     expect(looksLikeVCard(Buffer.from('Name,Email\nBEGIN:VCARD\n'))).toBe(false);
     expect(looksLikeVCard(Buffer.alloc(0))).toBe(false);
+  });
+});
+
+describe('reading vCard files', () => {
+  it('drops a line of many MB (a photo on one line) quickly, keeping the rest of the card', async () => {
+    const photo = `PHOTO:data:image/jpeg;base64,${'A'.repeat(20 * 1024 * 1024)}`;
+    const file = `BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Big Photo\r\n${photo}\r\nEMAIL:big@example.com\r\nEND:VCARD\r\n`;
+    const bytes = Buffer.from(file);
+    const chunks = Readable.from(
+      Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+        bytes.subarray(i * 65_536, (i + 1) * 65_536),
+      ),
+    );
+    const started = performance.now();
+    const cards = [];
+    for await (const card of readVCards(chunks)) cards.push(card);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(cards.map((card) => card.properties.map((property) => property.name))).toEqual([['FN', 'EMAIL']]);
   });
 });
 
