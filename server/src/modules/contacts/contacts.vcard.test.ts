@@ -245,6 +245,30 @@ describe('vCard edge cases', () => {
     });
   });
 
+  it("builds profile links from Apple's handles, and keeps a person's name when Apple shows the card as a company", async () => {
+    const rows = await read(
+      card(
+        'N:Babbage;Charles;;;',
+        'FN:Babbage & Co.',
+        'ORG:Babbage & Co.',
+        'X-ABShowAs:COMPANY',
+        'X-SOCIALPROFILE;type=twitter:x-apple:@cbabbage',
+        'X-SOCIALPROFILE;type=github;x-user=cbabbage:x-apple:cbabbage',
+        'X-SOCIALPROFILE;type=mastodon:x-apple:@cb@example.social',
+      ),
+    );
+    expect(people(rows)).toEqual([
+      {
+        first_name: 'Charles',
+        last_name: 'Babbage',
+        organization: 'Babbage & Co.',
+        twitter_url: 'https://twitter.com/cbabbage',
+        github_url: 'https://github.com/cbabbage',
+        notes: 'Profile (Mastodon): x-apple:@cb@example.social',
+      },
+    ]);
+  });
+
   it('skips a card nested in AGENT and reads the outer card on', async () => {
     const rows = await read(
       'BEGIN:VCARD\nVERSION:2.1\nFN:Boss\nAGENT:\nBEGIN:VCARD\nVERSION:2.1\nFN:Assistant\nEND:VCARD\nEMAIL:boss@example.com\nEND:VCARD\n',

@@ -127,7 +127,8 @@ function readNames(draft: Draft): void {
   if (family) body.last_name = family;
   if (given) body.first_name = given;
   const company = named(card, 'X-ABSHOWAS').some((property) => /company/i.test(property.value));
-  if (!fullName || (company && !family && !given && fullName === body.organization)) return;
+  // Apple's "show as company": the FN is the company's name, not the person's.
+  if (!fullName || (company && fullName === body.organization)) return;
   body.full_name = fullName;
   if (n) return;
   const parts = fullName.split(/\s+/);
@@ -192,8 +193,8 @@ function readLinks(draft: Draft): void {
     let url = normaliseUrl(value);
     const social = socialOf(label, property, url);
     const user = property.params['X-USER']?.[0];
-    if (!url && social && (user || /^[\w.-]+$/.test(value)))
-      url = normaliseUrl(SOCIAL_PROFILE_URLS[social] + (user ?? value).replace(/^@/, ''));
+    const handle = (user ?? value).replace(/^(x-apple:)?@?/i, '');
+    if (!url && social && /^[\w.-]+$/.test(handle)) url = normaliseUrl(SOCIAL_PROFILE_URLS[social] + handle);
     if (!url) {
       if (value) draft.extras.push(extra('Profile', label, value));
       continue;
