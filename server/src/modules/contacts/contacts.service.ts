@@ -333,11 +333,10 @@ export class ContactsService {
    * Imports every valid row of a CSV file (through its mapping) or every card of a vCard file. Bad rows
    * are skipped and reported by their spreadsheet row number (a card by its number in the file). Custom
    * fields named in the mapping, or filled by a vCard's cards, join the user's list (within its limits:
-   * 400 naming `mapping` or `file`). The rows
-   * carry the import's id, for undo. A worker thread reads the rows and sends them as COPY text, which
-   * streams into one COPY from stdin while it reads on; it all runs in one transaction, so the rows
-   * appear at its commit, all at once, and a file that cannot be read to the end, a failed write or a
-   * crash leaves nothing.
+   * 400 naming `mapping` or `file`). The rows carry the import's id, for undo. A worker thread reads the
+   * rows and sends them as COPY text, which streams into one COPY from stdin while it reads on; it all
+   * runs in one transaction, so the rows appear at its commit, all at once, and a file that cannot be
+   * read to the end, a failed write or a crash leaves nothing.
    */
   async importCsv(
     userId: number,
