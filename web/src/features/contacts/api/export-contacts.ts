@@ -9,13 +9,22 @@ const path = (target: ContactsExport) =>
     ? '/people/export'
     : `/people/export/vcard${target.ids ? `?ids=${target.ids.join(',')}` : ''}`;
 
+/** Why the server refused: its message for the field at fault (more than 1,000 ids), or the status. */
+async function failure(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: string;
+    details?: { message?: string }[];
+  } | null;
+  return body?.details?.[0]?.message ?? body?.error ?? `HTTP error! status: ${response.status}`;
+}
+
 /** Downloads the contacts (the server streams them; the browser saves them as a file). */
 export async function exportContacts(target: ContactsExport = { format: 'csv' }): Promise<void> {
   await request('/auth/me'); // refreshes an expired access token before the download needs it
   const response = await fetch(`${API_BASE}${path(target)}`, {
     headers: { authorization: `Bearer ${accessToken() ?? ''}` },
   });
-  if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+  if (!response.ok) throw new Error(await failure(response));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
