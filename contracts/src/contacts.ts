@@ -324,6 +324,12 @@ export type CsvCombineMode = z.infer<typeof CsvCombineModeSchema>;
 export const CSV_PREVIEW_ROWS = 5;
 export const CsvColumnsResponseSchema = z.object({
   success: z.boolean(),
+  /**
+   * What the file is. A vCard file (.vcf: vCard 2.1, 3.0 or 4.0) has no columns to map: its cards are read
+   * field by field, so the client goes straight to the preview (sent without a mapping); total_rows counts
+   * its cards and profile names its versions.
+   */
+  format: z.enum(['csv', 'vcard']),
   csv_columns: z.array(z.string()),
   contact_fields: z.array(z.object({ key: z.string(), label: z.string(), required: z.boolean() })),
   total_rows: z.number().int(),
@@ -381,6 +387,22 @@ export type CsvImportResponse = z.infer<typeof CsvImportResponseSchema>;
 /** DELETE /api/csv/imports/{id}: the contacts the import created, deleted while none was edited since. */
 export const UndoCsvImportResponseSchema = z.object({ deleted: z.number().int() });
 export type UndoCsvImportResponse = z.infer<typeof UndoCsvImportResponseSchema>;
+
+/** The most contacts a vCard export by ids names (a selection; the export of all takes no ids). */
+export const MAX_EXPORT_IDS = 1000;
+
+/** GET /api/people/export/vcard?ids=1,2,3: the chosen contacts, or every one without ids. */
+export const ExportVCardQuerySchema = z.object({
+  ids: z
+    .string()
+    .trim()
+    .regex(/^\d+(,\d+)*$/, { error: 'ids must be contact ids separated by commas' })
+    .transform((value) => [...new Set(value.split(',').map(Number))])
+    .refine((ids) => ids.length <= MAX_EXPORT_IDS, {
+      error: `At most ${MAX_EXPORT_IDS} contacts can be exported by id: export all instead`,
+    })
+    .optional(),
+});
 
 /** GET /api/custom-fields, and the answer of POST and DELETE. */
 export const CustomFieldsResponseSchema = z.object({ custom_fields: z.array(z.string()) });

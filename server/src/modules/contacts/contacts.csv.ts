@@ -165,7 +165,8 @@ export function planImport(
 }
 
 const MULTI = / ::: /;
-const MOBILE_LABEL = /mobil|cell|handy|portable|m[oó]vil|celular|iphone/i;
+/** A phone label that means a mobile number, in the languages exports come in. */
+export const MOBILE_LABEL = /mobil|cell|handy|portable|m[oó]vil|celular|iphone/i;
 const NO_DATE = new Set(['0/0/00', '0.0.00', '00.00.0000']);
 const DATE_FIELDS = new Set<PersonField>(['last_contact_date', 'next_follow_up_date']);
 
@@ -191,7 +192,7 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const shown = (value: string) => `"${value.slice(0, 60)}"`;
 
 /** A birthday as written in exports: ISO, year-less (--12-10) or a spreadsheet's date; undefined when none. */
-function birthdayValue(raw: string, warnings: string[]): string | undefined {
+export function birthdayValue(raw: string, warnings: string[]): string | undefined {
   if (NO_DATE.has(raw)) return undefined;
   const parsed = /^(\d{4}|-)-\d{2}-\d{2}$/.test(raw) ? raw : parseCsvDate(raw) && isoDay(parseCsvDate(raw)!);
   if (!parsed) {
@@ -349,6 +350,7 @@ export async function inspectContactsCsv(file: Readable | Buffer) {
   }
   const suggestion = suggestContactMapping(table.headers, samples, filled);
   return {
+    format: 'csv' as const,
     csv_columns: table.headers,
     contact_fields: CSV_CONTACT_FIELDS,
     total_rows: totalRows,

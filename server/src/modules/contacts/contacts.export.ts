@@ -4,6 +4,7 @@ import { ownValue } from '../../lib/field-bag';
 import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 import { toPersonDto } from './contacts.mappers';
 import type { ContactRow } from './contacts.repository';
+import { contactVCard } from './contacts.vcard';
 
 const FIELDS = [...(Object.keys(FIELD_COLUMNS) as PersonField[]), 'created_at', 'updated_at'] as const;
 
@@ -42,6 +43,16 @@ export function contactsCsv(batches: AsyncIterable<ContactRow[]>, customFieldNam
           }),
         );
       }
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** The contacts as one vCard 3.0 file, streamed a batch at a time like the CSV. */
+export function contactsVCard(batches: AsyncIterable<ContactRow[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      for await (const rows of batches) yield rows.map((row) => contactVCard(toPersonDto(row))).join('');
     })(),
     { objectMode: false },
   );

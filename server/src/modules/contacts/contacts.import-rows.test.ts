@@ -34,6 +34,7 @@ function csvFile(name: string, lines: string[]): string {
 const readRows = (file: string, batchRows = 250) =>
   pool.stream('contactImportRows', {
     path: file,
+    format: 'csv',
     fields: { mapping },
     userId: 7,
     importId: 11,
@@ -69,6 +70,7 @@ describe("an import's rows from a worker thread", () => {
       skipped: 1,
       errors: [{ row: 7, error: expect.stringMatching(/.+/) }],
       warnings: [],
+      customNames: ['Met at'],
     });
   });
 

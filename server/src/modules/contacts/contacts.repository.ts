@@ -192,14 +192,20 @@ export class ContactsRepository {
       .orderBy(contacts.id);
   }
 
-  /** Every contact of the user in id order, a page at a time (export). */
-  async *all(userId: number, batchSize = 2000, db: Database = this.db): AsyncGenerator<ContactRow[]> {
+  /** Every contact of the user in id order (or those of `ids` that are the user's), a page at a time (export). */
+  async *all(
+    userId: number,
+    batchSize = 2000,
+    db: Database = this.db,
+    ids?: number[],
+  ): AsyncGenerator<ContactRow[]> {
     let after = 0;
+    const chosen = ids ? sql`${contacts.id} = any(${sql.param(ids)}::integer[])` : undefined;
     for (;;) {
       const rows = await db
         .select(CONTACT_COLUMNS)
         .from(contacts)
-        .where(and(ownedBy(userId), sql`${contacts.id} > ${after}`))
+        .where(and(ownedBy(userId), sql`${contacts.id} > ${after}`, chosen))
         .orderBy(asc(contacts.id))
         .limit(batchSize);
       if (rows.length === 0) return;

@@ -6,6 +6,7 @@ import {
   CsvImportResponseSchema,
   CsvPreviewResponseSchema,
   DeletedPeopleSchema,
+  ExportVCardQuerySchema,
   IdParamsSchema,
   ListPeopleQuerySchema,
   MessageSchema,
@@ -47,10 +48,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
         { field: 'file', message: 'A CSV file is required' },
       ]);
     let file: SpooledFile | undefined;
+    let name = '';
     const fields: Record<string, string> = {};
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          name = part.filename ?? '';
           file = await spoolToTempFile(part.file);
           if (part.file.truncated) throw csvTooLarge(DEFAULT_MAX_CSV_BYTES);
         } else fields[part.fieldname] = String(part.value);
@@ -61,7 +64,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       throw fieldError('file', `The upload could not be read: ${(error as Error).message}`);
     }
     if (!file) throw fieldError('file', 'A CSV file is required');
-    return { file, fields };
+    return { file, fields, name };
   }
 
   app.get(
@@ -154,6 +157,25 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/people/export/vcard',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'Contacts as one vCard 3.0 file (text/vcard): all of them, or those of ids (at most 1,000; ids not your own are left out).',
+        querystring: ExportVCardQuerySchema,
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/vcard; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contacts.vcf"')
+        .send(contacts.exportVCard(request.user.id, request.query.ids)),
+  );
+
   app.post(
     '/people/share',
     {
@@ -201,9 +223,9 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, consumes: ['multipart/form-data'], response: { 200: CsvColumnsResponseSchema } },
     },
     async (request) => {
-      const { file } = await readUpload(request);
+      const { file, name } = await readUpload(request);
       try {
-        return { success: true, ...(await contacts.inspectCsv(file.path)) };
+        return { success: true, ...(await contacts.inspectCsv(file.path, name)) };
       } finally {
         await file.dispose();
       }
@@ -243,7 +265,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'The import as it would be (same multipart body as import-with-mapping); nothing is written.',
+          'The import as it would be (same multipart body as import-with-mapping; a vCard file needs no mapping); nothing is written.',
         consumes: ['multipart/form-data'],
         response: { 200: CsvPreviewResponseSchema },
       },
@@ -251,7 +273,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { file, fields } = await readUpload(request);
       try {
-        return await contacts.previewCsv(file.open(), fields);
+        return await contacts.previewCsv(file, fields);
       } finally {
         await file.dispose();
       }

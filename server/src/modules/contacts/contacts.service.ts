@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
 import {
-  CSV_PREVIEW_ROWS,
   type CsvPreviewResponse,
   DUPLICATE_PEOPLE_SHOWN,
   EMPTY_CONTACT_MESSAGE,
@@ -18,13 +17,14 @@ import type { AuthUser } from '../../lib/auth-user';
 import { openCsv } from '../../lib/csv';
 import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
+import { isVCardFile } from '../../lib/vcard/read';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import { columnChecks, parseContactRow, planImport, readMappingFields } from './contacts.csv';
-import { contactsCsv } from './contacts.export';
-import { accept, type ImportBatch } from './contacts.import-rows';
+import { contactsCsv, contactsVCard } from './contacts.export';
+import { addToPreview, emptyPreview, type ImportBatch } from './contacts.import-rows';
 import {
   cleanCustomFields,
   newContactValues,
@@ -76,19 +76,6 @@ const emptyContact = () =>
       message: EMPTY_CONTACT_MESSAGE,
     })),
   );
-
-/** The fields of a parsed row as the preview shows them: stored text, custom fields as custom_<name>. */
-function storedValues(person: PersonInput): Record<string, string> {
-  const stored = newContactValues(person) as Parameters<typeof toPersonDto>[0];
-  const row = toPersonDto(stored) as unknown as Record<string, unknown>;
-  const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(row))
-    if (typeof value === 'string' && value && !['created_at', 'updated_at'].includes(key))
-      values[key] = value;
-  for (const [name, value] of Object.entries(person.custom_fields ?? {}))
-    if (value) values[`custom_${name}`] = value;
-  return values;
-}
 
 const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order']);
 
@@ -260,6 +247,11 @@ export class ContactsService {
     return contactsCsv(this.repository.all(userId, EXPORT_PAGE), names);
   }
 
+  /** The contacts as one vCard file: all of them, or those of `ids` (another user's ids are left out). */
+  exportVCard(userId: number, ids?: number[]): Readable {
+    return contactsVCard(this.repository.all(userId, EXPORT_PAGE, undefined, ids));
+  }
+
   /**
    * Contacts sharing a name, as groups with their size and first DUPLICATE_PEOPLE_SHOWN people, as the
    * response's JSON text: written by the database in one statement (decision 0031), sent as it is.
@@ -304,8 +296,14 @@ export class ContactsService {
     return deleted;
   }
 
-  /** get-columns: the analysis of a spooled upload, on a worker thread. */
-  inspectCsv(path: string) {
+  /**
+   * get-columns: the analysis of a spooled upload (a CSV's columns, a vCard's cards), on a worker thread.
+   * A file named .vcf that is no vCard is refused rather than read as a CSV.
+   */
+  async inspectCsv(path: string, name = '') {
+    if (await isVCardFile(path)) return this.workers.run('inspectVCardFile', path);
+    if (/\.(vcf|vcard)$/i.test(name))
+      throw fieldError('file', 'This .vcf file holds no vCard: it must start with BEGIN:VCARD');
     return this.workers.run('inspectContactsCsvFile', path);
   }
 
@@ -321,41 +319,34 @@ export class ContactsService {
     }
   }
 
-  /** The import as it would be: per field how many rows get a value, and the first rows as stored. Writes nothing. */
+  /**
+   * The import as it would be: per field how many rows get a value, and the first rows as stored. Writes
+   * nothing. A vCard file is read on a worker thread (no mapping); a CSV file here, a chunk at a time.
+   */
   async previewCsv(
-    file: Readable | Buffer,
+    file: SpooledFile,
     fields: Record<string, string | undefined>,
   ): Promise<CsvPreviewResponse> {
-    const { table, plan } = await this.openWithPlan(file, fields);
-    const preview: CsvPreviewResponse = {
-      total_rows: 0,
-      importable_rows: 0,
-      skipped_rows: 0,
-      filled: {},
-      rows: [],
-      errors: [],
-      warnings: [],
-      column_checks: [],
-    };
+    if (await isVCardFile(file.path)) return this.workers.run('previewVCardFile', file.path);
+    const { table, plan } = await this.openWithPlan(file.open(), fields);
+    const preview = emptyPreview();
     const samples: string[][] = table.headers.map(() => []);
     for await (const { row, values } of table.records) {
-      preview.total_rows++;
-      if (preview.total_rows <= CHECKED_ROWS)
+      if (preview.total_rows < CHECKED_ROWS)
         values.forEach((value, index) => {
           samples[index].push(value);
         });
-      const parsed = parseContactRow(plan, values);
-      if (!accept(parsed, row, preview)) {
-        preview.skipped_rows++;
-        continue;
-      }
-      preview.importable_rows++;
-      const stored = storedValues(parsed.person);
-      for (const key of Object.keys(stored)) preview.filled[key] = (preview.filled[key] ?? 0) + 1;
-      if (preview.rows.length < CSV_PREVIEW_ROWS) preview.rows.push({ row, values: stored });
+      addToPreview(preview, row, parseContactRow(plan, values));
     }
     preview.column_checks = columnChecks(table.headers, plan, samples);
     return preview;
+  }
+
+  /** A CSV import's mapping checked against the file's headers (400 naming it); the custom fields it adds. */
+  private async checkMapping(file: SpooledFile, fields: Record<string, string | undefined>) {
+    const { table, plan } = await this.openWithPlan(file.open(), fields);
+    await table.close();
+    return plan.customNames;
   }
 
   /** Call as an import's upload starts: the thread that will read its rows starts meanwhile. */
@@ -364,12 +355,13 @@ export class ContactsService {
   }
 
   /**
-   * Imports every valid row. Bad rows are skipped and reported by their spreadsheet row number. Custom
-   * fields named in the mapping join the user's list (within its limits: 400 naming `mapping`). The rows
-   * carry the import's id, for undo. A worker thread reads the rows and sends them as COPY text, which
-   * streams into one COPY from stdin while it reads on; it all runs in one transaction, so the rows
-   * appear at its commit, all at once, and a file that cannot be read to the end, a failed write or a
-   * crash leaves nothing.
+   * Imports every valid row of a CSV file (through its mapping) or every card of a vCard file. Bad rows
+   * are skipped and reported by their spreadsheet row number (a card by its number in the file). Custom
+   * fields named in the mapping, or filled by a vCard's cards, join the user's list (within its limits:
+   * 400 naming `mapping` or `file`). The rows carry the import's id, for undo. A worker thread reads the
+   * rows and sends them as COPY text, which streams into one COPY from stdin while it reads on; it all
+   * runs in one transaction, so the rows appear at its commit, all at once, and a file that cannot be
+   * read to the end, a failed write or a crash leaves nothing.
    */
   async importCsv(
     userId: number,
@@ -378,8 +370,8 @@ export class ContactsService {
     fields: Record<string, string | undefined>,
   ): Promise<CsvImportResult> {
     const started = performance.now();
-    const { table, plan } = await this.openWithPlan(file.open(), fields);
-    await table.close();
+    const format = (await isVCardFile(file.path)) ? 'vcard' : 'csv';
+    const customNames = format === 'csv' ? await this.checkMapping(file, fields) : [];
     const result: CsvImportResult = {
       imported: 0,
       skipped: 0,
@@ -389,11 +381,11 @@ export class ContactsService {
       importId: null,
     };
     await this.db.transaction(async (tx) => {
-      if (plan.customNames.length > 0)
-        await this.customFields.addMissing(userId, plan.customNames, tx, 'mapping');
+      if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
       const importId = await this.repository.createImport(userId, tx);
       const rows = this.workers.stream('contactImportRows', {
         path: file.path,
+        format,
         fields,
         userId,
         importId,
@@ -401,7 +393,11 @@ export class ContactsService {
         columns: IMPORT_COPY_COLUMNS,
       });
       await this.repository.copyImported(counted(rows.items, result), tx);
-      Object.assign(result, await rows.result);
+      const { customNames: filled, ...tally } = await rows.result;
+      Object.assign(result, tally);
+      // A vCard's custom fields (X-RELATE-CUSTOM) are known once it is read: the same transaction.
+      if (format === 'vcard' && filled.length > 0)
+        await this.customFields.addMissing(userId, filled, tx, 'file');
       result.importId = result.imported > 0 ? importId : null;
       if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
     });

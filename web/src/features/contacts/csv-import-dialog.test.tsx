@@ -32,16 +32,16 @@ const columnsOf = (columns: string[], extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** Opens the dialog and picks people.csv holding `content`. */
-async function openWithFile(content: string, customFieldNames: string[] = []) {
+/** Opens the dialog and picks people.csv (or `name`) holding `content`. */
+async function openWithFile(content: string, customFieldNames: string[] = [], name = 'people.csv') {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <CsvImportDialog open onOpenChange={vi.fn()} customFieldNames={customFieldNames} />
     </QueryClientProvider>,
   );
   await userEvent.upload(
-    screen.getByLabelText('CSV file'),
-    new File([content], 'people.csv', { type: 'text/csv' }),
+    screen.getByLabelText('CSV file or vCard file'),
+    new File([content], name, { type: name.endsWith('.csv') ? 'text/csv' : 'text/vcard' }),
   );
 }
 
@@ -294,5 +294,50 @@ describe('Simple CSV Import counts (issue 31)', () => {
     );
     expect(await screen.findByText('59,999')).toBeInTheDocument();
     expect(screen.getByText('60,000')).toBeInTheDocument();
+  });
+});
+
+describe('Simple CSV Import of a vCard file', () => {
+  it('goes from the file straight to the preview, counted in cards, and back to another file', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      url.endsWith('/csv/preview')
+        ? json(200, {
+            total_rows: 2,
+            importable_rows: 1,
+            skipped_rows: 1,
+            filled: { full_name: 1, email: 1 },
+            rows: [{ row: 1, values: { full_name: 'Ada Lovelace', email: 'ada@example.com' } }],
+            errors: [
+              {
+                row: 2,
+                error: 'A contact needs a name, an e-mail address, a phone number or an organization',
+              },
+            ],
+            warnings: [],
+            column_checks: [],
+          })
+        : json(200, {
+            ...columnsOf([]),
+            format: 'vcard',
+            total_rows: 2,
+            profile: { id: 'vcard', name: 'vCard 3.0' },
+          }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await openWithFile('BEGIN:VCARD\nFN:Ada Lovelace\nEND:VCARD\n', [], 'apple.vcf');
+    expect(await screen.findByText('1 contact will be imported')).toBeInTheDocument();
+    expect(
+      screen.getByText(/^apple\.vcf: 2 cards \(vCard 3\.0\)\. Each field is read as it is/),
+    ).toBeVisible();
+    expect(screen.getByText('Card 1')).toBeVisible();
+    expect(screen.getByText(/^Card 2: A contact needs a name/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Back to mapping' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Import 1 card' })).toBeEnabled();
+    expect(fetch.mock.calls.map(([url]) => url.replace(/^.*\/api/, ''))).toEqual([
+      '/csv/get-columns',
+      '/csv/preview',
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Choose another file' }));
+    expect(screen.getByText('Click to choose a CSV or vCard (.vcf) file')).toBeVisible();
   });
 });

@@ -22,6 +22,7 @@ import {
   useUpdatePerson,
 } from '../api/people-api';
 import { ContactsTable, ContactsTableSkeleton } from './contacts-table';
+import { ExportSelectionButton } from './export-selection-button';
 
 // The dialogs, their forms and the contracts' zod schemas they validate with are downloaded when a
 // dialog first opens (issue 18: the list's first load stays small). Pointing at or focusing the button
@@ -178,6 +179,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
             <UploadIcon />
             Import
           </Button>
+          {selected.length > 0 && <ExportSelectionButton contactIds={selected} />}
           {shareAction(selected, () => setSelection({}))}
           <Button onClick={openAdd} {...preloadOn(ContactFormDialog.preload)}>
             <PlusIcon />

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { exportContacts } from '../api/export-contacts';
+import { type ContactsExport, exportContacts } from '../api/export-contacts';
 import { useDeleteAllPeople } from '../api/people-api';
 import { FindDuplicatesDialog } from './find-duplicates-dialog';
 import { ManageColumnsDialog } from './manage-columns-dialog';
@@ -42,11 +42,13 @@ export function ContactsSettings() {
   const deleteAll = useDeleteAllPeople();
   const close = (open: boolean) => !open && setDialog(null);
 
-  const runExport = async () => {
+  const runExport = async (target: ContactsExport) => {
     setExporting(true);
-    toast.info('Export started', { description: 'Your contacts are being downloaded as a CSV file.' });
+    toast.info('Export started', {
+      description: `Your contacts are being downloaded as a ${target.format === 'csv' ? 'CSV' : 'vCard'} file.`,
+    });
     try {
-      await exportContacts();
+      await exportContacts(target);
     } catch (error) {
       toast.error('Export failed', { description: (error as Error).message });
     } finally {
@@ -75,11 +77,16 @@ export function ContactsSettings() {
           <ActionRow
             icon={DownloadIcon}
             title="Export Contacts"
-            description="Download every contact, custom fields included, as a CSV file."
+            description="Download every contact, custom fields included, as a CSV file, or as a vCard file (.vcf) for Apple Contacts, Google Contacts or Outlook."
             action={
-              <Button variant="outline" onClick={runExport} disabled={exporting}>
-                Export Contacts
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="outline" onClick={() => runExport({ format: 'csv' })} disabled={exporting}>
+                  Export Contacts
+                </Button>
+                <Button variant="outline" onClick={() => runExport({ format: 'vcard' })} disabled={exporting}>
+                  Export vCard
+                </Button>
+              </div>
             }
           />
           <ActionRow

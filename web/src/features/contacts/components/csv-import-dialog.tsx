@@ -34,9 +34,13 @@ interface CsvImportDialogProps {
   customFieldNames: string[];
 }
 
+/** Files the dialog takes: CSV, and vCard (.vcf, .vcard) from address books and phones. */
+const IMPORTABLE = /\.(csv|vcf|vcard)$/i;
+
 /**
  * Simple CSV Import (spec section 2 "CSV import dialogs"): upload → mapping → preview → importing →
- * result, one component per step. A failure returns to mapping.
+ * result, one component per step. A failure returns to mapping. A vCard file has nothing to map: it goes
+ * from upload straight to the preview, and a failure returns there.
  */
 export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImportDialogProps) {
   const queryClient = useQueryClient();
@@ -54,6 +58,8 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
   const [uploaded, setUploaded] = useState(0);
 
   const columns = inspection?.csv_columns ?? [];
+  const vcard = inspection?.format === 'vcard';
+  const unit = vcard ? 'card' : 'row';
   const clashes = useMemo(() => findClashes(columns, mapping), [columns, mapping]);
   const blocking = unresolved(clashes, combine);
   const mapped = Object.values(mapping).some((target) => target !== SKIP);
@@ -78,7 +84,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    if (!chosen.name.toLowerCase().endsWith('.csv')) {
+    if (!IMPORTABLE.test(chosen.name)) {
       toast.error('Invalid file', { description: 'Please select a CSV file' });
       if (input.current) input.current.value = '';
       return;
@@ -94,6 +100,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     setInspection(data);
     setMapping(data.suggested_mapping);
     setCombine(data.combine);
+    if (data.format === 'vcard') return showPreview(chosen);
     setStep('mapping');
     toast.success('Columns loaded');
   };
@@ -108,10 +115,11 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     );
   };
 
-  const showPreview = async () => {
-    if (!file) return;
+  /** The preview of `target` (the chosen file; a vCard's as soon as it is chosen, with no mapping). */
+  const showPreview = async (target = file) => {
+    if (!target) return;
     setBusy(true);
-    const { data, error } = await previewCsvImport(file, { mapping, combine: relevantCombine() });
+    const { data, error } = await previewCsvImport(target, { mapping, combine: relevantCombine() });
     setBusy(false);
     if (error || !data) {
       toast.error('Error', { description: error?.message || 'Failed to read CSV file' });
@@ -138,7 +146,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
     );
     if (error || !data?.success) {
       toast.error('Import failed', { description: error?.message || data?.error || 'Failed to import CSV' });
-      setStep('mapping'); // a failure returns to mapping (spec section 2)
+      setStep(vcard ? 'preview' : 'mapping'); // a failure returns to mapping (spec section 2)
       return;
     }
     setResult(data);
@@ -166,9 +174,12 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
 
   const total = inspection?.total_rows ?? 0;
   const description = {
-    upload: 'Choose a .csv file exported from a spreadsheet, an address book or a CRM.',
+    upload:
+      'Choose a .csv file exported from a spreadsheet, an address book or a CRM, or a .vcf vCard file from Apple Contacts, Google Contacts, Outlook or a phone.',
     mapping: `${file?.name}: ${formatCount(total, 'row', 'rows')}. Choose a contact field for each column.`,
-    preview: 'Check what will be stored before anything is written.',
+    preview: vcard
+      ? `${file?.name}: ${formatCount(total, 'card', 'cards')} (${inspection?.profile?.name ?? 'vCard'}). Each field is read as it is; check what will be stored before anything is written.`
+      : 'Check what will be stored before anything is written.',
     importing: 'Importing your contacts...',
     result: 'Import finished.',
   }[step];
@@ -199,10 +210,14 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
             />
           )}
           {step === 'preview' && preview && (
-            <PreviewStep preview={preview} customFieldNames={customFieldNames} />
+            <PreviewStep preview={preview} customFieldNames={customFieldNames} unit={unit} />
           )}
-          {step === 'importing' && <ImportProgress uploaded={uploaded} fileName={file?.name} rows={total} />}
-          {step === 'result' && result && <ResultStep result={result} undo={undo} onUndo={undoImport} />}
+          {step === 'importing' && (
+            <ImportProgress uploaded={uploaded} fileName={file?.name} rows={total} unit={unit} />
+          )}
+          {step === 'result' && result && (
+            <ResultStep result={result} undo={undo} onUndo={undoImport} unit={unit} />
+          )}
         </div>
 
         <DialogFooter className="shrink-0 sm:items-center">
@@ -217,7 +232,7 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
               <Button variant="outline" onClick={reset}>
                 Choose another file
               </Button>
-              <Button onClick={showPreview} disabled={!mapped || blocking.length > 0 || busy}>
+              <Button onClick={() => showPreview()} disabled={!mapped || blocking.length > 0 || busy}>
                 {busy && <Spinner className="size-4 text-current" label="Reading" />}
                 Preview
               </Button>
@@ -225,11 +240,17 @@ export function CsvImportDialog({ open, onOpenChange, customFieldNames }: CsvImp
           )}
           {step === 'preview' && preview && (
             <>
-              <Button variant="outline" onClick={() => setStep('mapping')}>
-                Back to mapping
-              </Button>
+              {vcard ? (
+                <Button variant="outline" onClick={reset}>
+                  Choose another file
+                </Button>
+              ) : (
+                <Button variant="outline" onClick={() => setStep('mapping')}>
+                  Back to mapping
+                </Button>
+              )}
               <Button onClick={runImport} disabled={preview.importable_rows === 0}>
-                Import {formatCount(preview.importable_rows, 'row', 'rows')}
+                Import {formatCount(preview.importable_rows, unit, `${unit}s`)}
               </Button>
             </>
           )}

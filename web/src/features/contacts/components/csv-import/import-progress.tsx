@@ -1,13 +1,16 @@
 import { formatCount } from '@/lib/format';
+import type { ImportUnit } from './preview-step';
 /** Uploading: how much of the file is sent. Saving: the server is writing the rows, in one transaction. */
 export function ImportProgress({
   uploaded,
   fileName,
   rows,
+  unit = 'row',
 }: {
   uploaded: number;
   fileName?: string;
   rows: number;
+  unit?: ImportUnit;
 }) {
   const saving = uploaded >= 1;
   const percent = Math.round(uploaded * 100);
@@ -32,7 +35,7 @@ export function ImportProgress({
       </div>
       <p className="text-center text-sm text-muted-foreground">
         {saving
-          ? `Saving ${formatCount(rows, 'row', 'rows')} — this takes a few seconds for large files.`
+          ? `Saving ${formatCount(rows, unit, `${unit}s`)} — this takes a few seconds for large files.`
           : `Uploading ${fileName ?? 'the file'}… ${percent}%`}
       </p>
     </div>

@@ -9,15 +9,27 @@ const order = (keys: string[]) =>
     .filter((key) => key !== 'full_name')
     .sort((a, b) => Number(a.startsWith('custom_')) - Number(b.startsWith('custom_')));
 
+/** What a file holds a contact per: a CSV's row, a vCard file's card. */
+export type ImportUnit = 'row' | 'card';
+/** 'row' → 'Row', 'rows', 'Rows'. */
+export const unitWords = (unit: ImportUnit) => ({
+  one: unit === 'row' ? 'Row' : 'Card',
+  many: `${unit}s`,
+  Many: unit === 'row' ? 'Rows' : 'Cards',
+});
+
 /** Step 3: what the import will store, before anything is written. */
 export function PreviewStep({
   preview,
   customFieldNames,
+  unit = 'row',
 }: {
   preview: CsvPreviewResponse;
   customFieldNames: string[];
+  unit?: ImportUnit;
 }) {
   const fields = order(Object.keys(preview.filled));
+  const words = unitWords(unit);
   return (
     <div className="grid min-w-0 gap-4">
       <p className="text-sm">
@@ -26,15 +38,15 @@ export function PreviewStep({
         </span>
         {preview.skipped_rows > 0 && (
           <span className="text-muted-foreground">
-            ; {formatCount(preview.skipped_rows, 'row is', 'rows are')} skipped
+            ; {formatCount(preview.skipped_rows, `${unit} is`, `${words.many} are`)} skipped
           </span>
         )}
         .
       </p>
 
-      <section aria-label="Rows with a value per field" className="grid gap-1.5">
+      <section aria-label={`${words.Many} with a value per field`} className="grid gap-1.5">
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          Rows with a value
+          {words.Many} with a value
         </h3>
         <ul className="grid grid-cols-2 gap-1.5 sm:grid-cols-3">
           {fields.map((field) => {
@@ -63,9 +75,9 @@ export function PreviewStep({
         </ul>
       </section>
 
-      <section aria-label="First rows as they will be stored" className="grid gap-1.5">
+      <section aria-label={`First ${words.many} as they will be stored`} className="grid gap-1.5">
         <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          First {formatCount(preview.rows.length, 'row', 'rows')} as they will be stored
+          First {formatCount(preview.rows.length, unit, words.many)} as they will be stored
         </h3>
         <ul className="grid max-h-[36vh] gap-2 overflow-y-auto pr-1">
           {preview.rows.map(({ row, values }) => (
@@ -74,7 +86,9 @@ export function PreviewStep({
                 <span className="truncate">
                   {values.full_name ?? values.organization ?? values.email ?? 'Unnamed'}
                 </span>
-                <span className="shrink-0 text-xs font-normal text-muted-foreground">Row {row}</span>
+                <span className="shrink-0 text-xs font-normal text-muted-foreground">
+                  {words.one} {row}
+                </span>
               </p>
               <dl className="grid grid-cols-[minmax(0,7.5rem)_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">
                 {order(Object.keys(values)).map((field) => (
@@ -111,8 +125,8 @@ export function PreviewStep({
         </section>
       )}
 
-      <RowMessages title="Rows that will be skipped" messages={preview.errors} />
-      <RowMessages title="Values that will be left out" messages={preview.warnings} />
+      <RowMessages title={`${words.Many} that will be skipped`} messages={preview.errors} unit={unit} />
+      <RowMessages title="Values that will be left out" messages={preview.warnings} unit={unit} />
     </div>
   );
 }
@@ -120,9 +134,11 @@ export function PreviewStep({
 export function RowMessages({
   title,
   messages,
+  unit = 'row',
 }: {
   title: string;
   messages: { row: number; error: string }[];
+  unit?: ImportUnit;
 }) {
   if (messages.length === 0) return null;
   return (
@@ -133,7 +149,7 @@ export function RowMessages({
       <ul className="grid gap-0.5 text-muted-foreground">
         {messages.map((message) => (
           <li key={`${message.row}-${message.error}`}>
-            Row {message.row}: {message.error}
+            {unitWords(unit).one} {message.row}: {message.error}
           </li>
         ))}
       </ul>

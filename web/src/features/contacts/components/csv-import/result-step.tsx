@@ -3,7 +3,7 @@ import { CheckCircle2Icon, CircleAlertIcon, Undo2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
-import { RowMessages } from './preview-step';
+import { type ImportUnit, RowMessages, unitWords } from './preview-step';
 
 export type UndoState =
   | { status: 'idle' | 'undoing' }
@@ -14,16 +14,18 @@ interface ResultStepProps {
   result: CsvImportResponse;
   undo: UndoState;
   onUndo: () => void;
+  unit?: ImportUnit;
 }
 
 /** Step 4: what was imported, what was not, and "Undo this import". */
-export function ResultStep({ result, undo, onUndo }: ResultStepProps) {
+export function ResultStep({ result, undo, onUndo, unit = 'row' }: ResultStepProps) {
+  const words = unitWords(unit);
   return (
     <div className="grid gap-4">
       <div className="grid grid-cols-3 gap-3 text-center">
         <Stat value={undo.status === 'undone' ? 0 : result.imported_count} label="Imported" accent />
         <Stat value={result.skipped_count} label="Skipped" />
-        <Stat value={result.total_rows} label="Rows" />
+        <Stat value={result.total_rows} label={words.Many} />
       </div>
       {undo.status === 'undone' ? (
         <p className="flex items-center gap-2 text-sm">
@@ -32,12 +34,14 @@ export function ResultStep({ result, undo, onUndo }: ResultStepProps) {
         </p>
       ) : result.errors.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-success">
-          <CheckCircle2Icon className="size-4" /> Every row was imported.
+          <CheckCircle2Icon className="size-4" /> Every {unit} was imported.
         </p>
       ) : (
-        <RowMessages title="Rows not imported" messages={result.errors} />
+        <RowMessages title={`${words.Many} not imported`} messages={result.errors} unit={unit} />
       )}
-      {undo.status !== 'undone' && <RowMessages title="Values left out" messages={result.warnings} />}
+      {undo.status !== 'undone' && (
+        <RowMessages title="Values left out" messages={result.warnings} unit={unit} />
+      )}
       {undo.status === 'refused' && (
         <p
           className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm"
@@ -49,8 +53,8 @@ export function ResultStep({ result, undo, onUndo }: ResultStepProps) {
       {result.import_id !== null && undo.status !== 'undone' && undo.status !== 'refused' && (
         <div className="flex flex-wrap items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
           <p className="min-w-0 grow basis-60 text-muted-foreground">
-            Wrong file or mapping? Undo removes exactly the contacts this import added, as long as none was
-            edited.
+            {unit === 'card' ? 'Wrong file?' : 'Wrong file or mapping?'} Undo removes exactly the contacts
+            this import added, as long as none was edited.
           </p>
           <Button variant="outline" size="sm" onClick={onUndo} disabled={undo.status === 'undoing'}>
             {undo.status === 'undoing' ? (
