@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -135,6 +136,11 @@ export const googleCalendarLinks = pgTable(
     synced: jsonb().$type<CalendarSyncedValues>(),
     /** Set when Google's event cannot be represented (an RRULE Relate has no repeat for): never pushed. */
     readOnlyReason: text(),
+    /**
+     * A series' occurrences cancelled at Google, by original start. Google keeps each as a cancelled
+     * event of its own and never adds an EXDATE, so its series alone would bring them back.
+     */
+    cancelledStarts: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'`),
     syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -80,6 +80,23 @@ const isSameEvent = (candidate: EventRow, mapped: MappedGoogleEvent) =>
   candidate.title === mapped.values.title &&
   candidate.startAt.getTime() === mapped.values.startAt.getTime();
 
+/** `starts` with `start` added once, in order. */
+const withStart = (starts: Date[], start: Date) =>
+  starts.some((each) => each.getTime() === start.getTime())
+    ? starts
+    : [...starts, start].sort((a, b) => a.getTime() - b.getTime());
+
+/**
+ * Google's series as Relate reads it: the occurrences Google cancelled as events of their own (kept on
+ * its link) are excluded again, since Google's recurrence never lists them.
+ */
+const withCancellations = (mapped: MappedGoogleEvent, link?: Pick<CalendarLinkRow, 'cancelledStarts'>) => {
+  if (!link?.cancelledStarts.length || mapped.readOnlyReason || mapped.values.repeatPattern === 'none')
+    return mapped;
+  const excludedStarts = link.cancelledStarts.reduce(withStart, mapped.values.excludedStarts ?? []);
+  return { ...mapped, values: { ...mapped.values, excludedStarts } };
+};
+
 const newGoogleId = () => `relate${randomUUID().replace(/-/g, '')}`;
 
 /** The event columns behind each synced field. */
@@ -335,7 +352,7 @@ export class GoogleCalendarService {
           result.deleted++;
         } else {
           if (!row || !link) throw notFound('Event');
-          const mapped = await this.map(userId, google, context, tx);
+          const mapped = withCancellations(await this.map(userId, google, context, tx), link);
           const keep = review.kind === 'conflict' && keepRelate.has(review.id);
           // What Google changed is taken, but for the clashing fields when the user keeps Relate's; the
           // link takes Google's etag and the push sends what Relate holds differently.
@@ -653,7 +670,13 @@ export class GoogleCalendarService {
     for (const [index, item] of items.entries()) {
       await giveWay(index);
       if (item.status !== 'cancelled')
-        mappedById.set(item.id!, await this.map(userId, item, changes.context, tx, members));
+        mappedById.set(
+          item.id!,
+          withCancellations(
+            await this.map(userId, item, changes.context, tx, members),
+            linkById.get(item.id!),
+          ),
+        );
     }
     const unlinked = masters.filter((item) => item.status !== 'cancelled' && !linkById.has(item.id!));
     const candidates = await this.events.syncRowsByTitleAndStart(
@@ -989,18 +1012,20 @@ export class GoogleCalendarService {
     if (google.status === 'cancelled') {
       if (link) await this.repository.deleteLinks(userId, [review.googleEventId], tx);
       if (own) await this.events.deleteSyncRow(userId, own.id, tx);
-      if (master.excludedStarts.some((start) => start.getTime() === original.getTime())) return master;
-      const excludedStarts = [...master.excludedStarts, original].sort((a, b) => a.getTime() - b.getTime());
-      await this.events.updateSyncRow(userId, master.id, { excludedStarts }, tx);
       // Google keeps a cancelled occurrence as an event of its own, not as an EXDATE of the series: the
-      // series' agreed recurrence takes the exclusion, so the push does not send it back.
+      // series' link remembers it (a rename or a full listing of the series alone would bring it back),
+      // and the series' agreed recurrence takes the exclusion, so the push does not send it back.
       const masterLink = (await this.repository.linksByEventIds(userId, [master.id], tx))[0];
+      const excludedStarts = withStart(master.excludedStarts, original);
       const updated = { ...master, excludedStarts };
+      if (excludedStarts.length > master.excludedStarts.length)
+        await this.events.updateSyncRow(userId, master.id, { excludedStarts }, tx);
       if (masterLink?.synced)
         await this.repository.saveLink(
           userId,
           {
             ...masterLink,
+            cancelledStarts: withStart(masterLink.cancelledStarts, original),
             synced: {
               ...masterLink.synced,
               recurrence: (await this.syncedOfRelate(userId, updated, tx)).recurrence,
@@ -1098,7 +1123,7 @@ export class GoogleCalendarService {
           readOnlyReason: null,
         };
         await this.repository.saveLink(userId, savedLink);
-        linkByEvent.set(row.id, { ...savedLink, userId, syncedAt: new Date() });
+        linkByEvent.set(row.id, { ...savedLink, userId, syncedAt: new Date(), cancelledStarts: [] });
         pushed++;
         continue;
       }

@@ -432,3 +432,46 @@ describe('issue 33, defect 6: a preview does not hold the sync back', () => {
     expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contacts_pending_review).toBe(0);
   });
 });
+
+describe('issue 33, defect 7: an occurrence cancelled at Google', () => {
+  async function cancelledOccurrence() {
+    const { user, sub } = await connectedUser();
+    const monday = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 + 14 * 86_400_000);
+    monday.setUTCHours(9);
+    const startOf = (week: number) => new Date(monday.getTime() + week * 7 * 86_400_000).toISOString();
+    const series = fake().calendar.addEvent(sub, {
+      summary: 'Weekly sync',
+      start: { dateTime: startOf(0), timeZone: 'UTC' },
+      end: { dateTime: new Date(monday.getTime() + 1_800_000).toISOString(), timeZone: 'UTC' },
+      recurrence: ['RRULE:FREQ=WEEKLY;COUNT=6'],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    fake().calendar.cancelOccurrence(sub, series, { dateTime: startOf(2), timeZone: 'UTC' });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const excluded = async () =>
+      (
+        await rowsOf(
+          sql`select to_json(excluded_starts) as excluded from events where owner_id = ${user.id} and series_id is null`,
+        )
+      ).map((row) => (row.excluded as string[]).map((start) => new Date(start).toISOString()));
+    expect(await excluded()).toEqual([[startOf(2)]]);
+    return { user, sub, series, startOf, excluded };
+  }
+
+  it('stays cancelled when the series is renamed at Google', async () => {
+    const { user, sub, series, startOf, excluded } = await cancelledOccurrence();
+    fake().calendar.editEvent(sub, series, { summary: 'Weekly sync (renamed)' });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(await reviewOf(user, 'calendar')).toEqual([]);
+    expect(await excluded()).toEqual([[startOf(2)]]);
+    expect((await eventRows(user)).map((row) => row.title)).toEqual(['Weekly sync (renamed)']);
+  });
+
+  it('stays cancelled after Google expired the sync token (410) and Relate listed everything again', async () => {
+    const { user, sub, startOf, excluded } = await cancelledOccurrence();
+    fake().calendar.expireSyncTokens(sub);
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(await reviewOf(user, 'calendar')).toEqual([]);
+    expect(await excluded()).toEqual([[startOf(2)]]);
+  });
+});

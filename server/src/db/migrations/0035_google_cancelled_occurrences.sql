@@ -1,0 +1,1 @@
+ALTER TABLE "google_calendar_links" ADD COLUMN "cancelled_starts" timestamp with time zone[] DEFAULT '{}' NOT NULL;
