@@ -112,6 +112,20 @@ export const GoogleContactsSyncResponseSchema = z.object({
 });
 export type GoogleContactsSyncResponse = z.infer<typeof GoogleContactsSyncResponseSchema>;
 
+/** GET …/review: the items waiting for review, or with `?dismissed=true` those the user dismissed. */
+export const GoogleReviewQuerySchema = z.object({
+  dismissed: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** POST …/dismiss and …/restore (contacts and calendar alike). */
+export const GoogleReviewItemsBodySchema = z.object({ item_ids: ReviewItemIdsSchema });
+export type GoogleReviewItemsBody = z.infer<typeof GoogleReviewItemsBodySchema>;
+export const DismissGoogleReviewResponseSchema = z.object({ dismissed: z.number().int() });
+export const RestoreGoogleReviewResponseSchema = z.object({ restored: z.number().int() });
+
 export const ApplyGoogleContactsBodySchema = z.object({
   item_ids: ReviewItemIdsSchema,
   /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */

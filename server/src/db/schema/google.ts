@@ -106,6 +106,8 @@ export const googleContactReviews = pgTable(
       jsonb().$type<
         Record<string, { synced: string | null; relate: string | null; google: string | null }>
       >(),
+    /** Set when the user dismissed the item: never imported, listed under "Dismissed" until restored. */
+    dismissedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -169,6 +171,8 @@ export const googleCalendarReviews = pgTable(
       jsonb().$type<
         Record<string, { synced: string | null; relate: string | null; google: string | null }>
       >(),
+    /** Set when the user dismissed the item: never imported, listed under "Dismissed" until restored. */
+    dismissedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf } from '../../db/batches';
 import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { googleAccounts, googleCalendarLinks, googleCalendarReviews } from '../../db/schema';
+import { inSet, type ReviewSet } from './review-sets';
 
 export type { CalendarSyncedValues } from '../../db/schema';
 export type CalendarLinkRow = typeof googleCalendarLinks.$inferSelect;
@@ -133,11 +134,16 @@ export class GoogleCalendarRepository {
       );
   }
 
-  async reviews(userId: number, db: Database = this.db): Promise<CalendarReviewRow[]> {
+  /** The user's review items: those waiting (the dialog's), those dismissed, or all. */
+  async reviews(
+    userId: number,
+    db: Database = this.db,
+    which: ReviewSet = 'all',
+  ): Promise<CalendarReviewRow[]> {
     return db
       .select()
       .from(googleCalendarReviews)
-      .where(eq(googleCalendarReviews.userId, userId))
+      .where(and(eq(googleCalendarReviews.userId, userId), inSet(googleCalendarReviews.dismissedAt, which)))
       .orderBy(asc(googleCalendarReviews.createdAt), asc(googleCalendarReviews.googleEventId));
   }
 
@@ -146,8 +152,50 @@ export class GoogleCalendarRepository {
     return db
       .select()
       .from(googleCalendarReviews)
-      .where(and(eq(googleCalendarReviews.userId, userId), anyOf(googleCalendarReviews.id, ids)))
+      .where(
+        and(
+          eq(googleCalendarReviews.userId, userId),
+          anyOf(googleCalendarReviews.id, ids),
+          isNull(googleCalendarReviews.dismissedAt),
+        ),
+      )
       .for('update');
+  }
+
+  /**
+   * Dismisses the waiting `new` and `likely_duplicate` items among `ids` (never imported, listed as
+   * dismissed until restored); answers the ids dismissed.
+   */
+  async dismissReviews(userId: number, ids: string[], at: Date, db: Database = this.db): Promise<string[]> {
+    const rows = await db
+      .update(googleCalendarReviews)
+      .set({ dismissedAt: at })
+      .where(
+        and(
+          eq(googleCalendarReviews.userId, userId),
+          anyOf(googleCalendarReviews.id, ids),
+          isNull(googleCalendarReviews.dismissedAt),
+          inArray(googleCalendarReviews.kind, ['new', 'likely_duplicate']),
+        ),
+      )
+      .returning({ id: googleCalendarReviews.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Puts dismissed items among `ids` back in review; answers how many. */
+  async restoreReviews(userId: number, ids: string[], db: Database = this.db): Promise<number> {
+    const rows = await db
+      .update(googleCalendarReviews)
+      .set({ dismissedAt: null })
+      .where(
+        and(
+          eq(googleCalendarReviews.userId, userId),
+          anyOf(googleCalendarReviews.id, ids),
+          isNotNull(googleCalendarReviews.dismissedAt),
+        ),
+      )
+      .returning({ id: googleCalendarReviews.id });
+    return rows.length;
   }
 
   /** The waiting occurrences of these series (applied together with their series). */

@@ -207,8 +207,9 @@ export class GoogleCalendarService {
     return { calendar, end };
   }
 
-  async items(userId: number): Promise<CalendarReviewItem[]> {
-    const reviews = await this.repository.reviews(userId);
+  /** The items waiting for review (or, with `dismissed`, those the user dismissed). */
+  async items(userId: number, which: 'waiting' | 'dismissed' = 'waiting'): Promise<CalendarReviewItem[]> {
+    const reviews = await this.repository.reviews(userId, undefined, which);
     const waiting = new Set(reviews.map((review) => review.googleEventId));
     const shown = reviews.filter((review) => !review.seriesGoogleId || !waiting.has(review.seriesGoogleId));
     const rows = new Map(
@@ -275,11 +276,46 @@ export class GoogleCalendarService {
    * back. Each is classified again first.
    */
   private async applyUndecided(userId: number) {
-    const undecided = (await this.repository.reviews(userId)).filter(
+    const undecided = (await this.repository.reviews(userId, undefined, 'waiting')).filter(
       (review) => (review.kind === 'new' || review.kind === 'changed') && !review.seriesGoogleId,
     );
     if (undecided.length === 0) return { created: 0, updated: 0 };
     return this.apply(userId, { item_ids: undecided.map((review) => review.id) });
+  }
+
+  /**
+   * "Dismiss": the chosen new items and likely duplicates are never imported, and wait no more; they are
+   * listed as dismissed until restored. Other kinds need a decision and are refused.
+   */
+  async dismiss(userId: number, ids: string[]): Promise<number> {
+    const chosen = await this.repository.reviewsByIds(userId, ids);
+    if (chosen.some((review) => review.kind !== 'new' && review.kind !== 'likely_duplicate'))
+      throw fieldError('item_ids', 'Only new items and duplicates can be dismissed');
+    const dismissed = await this.repository.dismissReviews(userId, ids, this.clock());
+    // A series' occurrences wait (and are dismissed) with it.
+    await this.repository.dismissReviews(
+      userId,
+      await this.occurrenceReviewIds(userId, dismissed),
+      this.clock(),
+    );
+    return dismissed.length;
+  }
+
+  /** "Restore": dismissed items wait for review again, a series with its occurrences. */
+  async restore(userId: number, ids: string[]): Promise<number> {
+    const restored = await this.repository.restoreReviews(userId, ids);
+    await this.repository.restoreReviews(userId, await this.occurrenceReviewIds(userId, ids));
+    return restored;
+  }
+
+  private async occurrenceReviewIds(userId: number, seriesReviewIds: string[]): Promise<string[]> {
+    const series = (await this.repository.reviews(userId)).filter((review) =>
+      seriesReviewIds.includes(review.id),
+    );
+    const seriesIds = new Set(series.map((review) => review.googleEventId));
+    return (await this.repository.reviews(userId))
+      .filter((review) => review.seriesGoogleId && seriesIds.has(review.seriesGoogleId))
+      .map((review) => review.id);
   }
 
   async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleReviewResponse> {

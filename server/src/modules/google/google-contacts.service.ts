@@ -217,8 +217,9 @@ export class GoogleContactsService {
     return end;
   }
 
-  async items(userId: number): Promise<ContactReviewItem[]> {
-    const reviews = await this.repository.reviews(userId);
+  /** The items waiting for review (or, with `dismissed`, those the user dismissed). */
+  async items(userId: number, which: 'waiting' | 'dismissed' = 'waiting'): Promise<ContactReviewItem[]> {
+    const reviews = await this.repository.reviews(userId, undefined, which);
     const contactIds = reviews.flatMap((review) => (review.contactId ? [review.contactId] : []));
     const names = new Map(
       (await this.contacts.findByIds(userId, contactIds)).map((row) => [row.id, row.fullName ?? row.email]),
@@ -247,11 +248,27 @@ export class GoogleContactsService {
    * a sync like what it fetches: a preview never holds the sync back. Each is classified again first.
    */
   private async applyUndecided(userId: number) {
-    const undecided = (await this.repository.reviews(userId)).filter(
+    const undecided = (await this.repository.reviews(userId, undefined, 'waiting')).filter(
       (review) => review.kind === 'new' || review.kind === 'changed',
     );
     if (undecided.length === 0) return { created: 0, updated: 0 };
     return this.apply(userId, { item_ids: undecided.map((review) => review.id) });
+  }
+
+  /**
+   * "Dismiss": the chosen new items and likely duplicates are never imported, and wait no more; they are
+   * listed as dismissed until restored. Other kinds need a decision and are refused.
+   */
+  async dismiss(userId: number, ids: string[]): Promise<number> {
+    const chosen = await this.repository.reviewsByIds(userId, ids);
+    if (chosen.some((review) => review.kind !== 'new' && review.kind !== 'likely_duplicate'))
+      throw fieldError('item_ids', 'Only new items and duplicates can be dismissed');
+    return (await this.repository.dismissReviews(userId, ids, this.clock())).length;
+  }
+
+  /** "Restore": dismissed items wait for review again. */
+  restore(userId: number, ids: string[]): Promise<number> {
+    return this.repository.restoreReviews(userId, ids);
   }
 
   /** Applies the chosen review items in one transaction. */

@@ -475,3 +475,75 @@ describe('issue 33, defect 7: an occurrence cancelled at Google', () => {
     expect(await excluded()).toEqual([[startOf(2)]]);
   });
 });
+
+describe('issue 33, defect 6: dismissing what one does not want', () => {
+  it('never imports a dismissed contact, drops it from the count, lists it as dismissed, and restores it', async () => {
+    const { user, sub } = await connectedUser();
+    await ok(
+      call(user, 'POST', '/api/people', {
+        first_name: 'Dorothy',
+        last_name: 'Vaughan',
+        email: 'dv@naca.example',
+      }),
+      201,
+    );
+    fake().addContact(sub, {
+      names: [{ givenName: 'Dorothy', familyName: 'Vaughan' }],
+      emailAddresses: [{ value: 'dv@naca.example' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [item] = await reviewOf(user, 'contacts');
+    expect(item.kind).toBe('likely_duplicate');
+
+    expect(
+      await ok(call(user, 'POST', '/api/auth/google/contacts/dismiss', { item_ids: [item.id] })),
+    ).toEqual({
+      dismissed: 1,
+    });
+    expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contacts_pending_review).toBe(0);
+    expect(await reviewOf(user, 'contacts')).toEqual([]);
+    const dismissed = (await ok(call(user, 'GET', '/api/auth/google/contacts/review?dismissed=true'))).items;
+    expect(dismissed).toEqual([expect.objectContaining({ id: item.id, kind: 'likely_duplicate' })]);
+    // Neither a sync nor a full listing brings it back, nor applying it by id.
+    fake().expireSyncTokens(sub);
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    expect(await reviewOf(user, 'contacts')).toEqual([]);
+    expect(
+      await ok(call(user, 'POST', '/api/auth/google/contacts/apply', { item_ids: [item.id] })),
+    ).toMatchObject({ linked: 0, skipped: 1 });
+
+    expect(
+      await ok(call(user, 'POST', '/api/auth/google/contacts/restore', { item_ids: [item.id] })),
+    ).toEqual({
+      restored: 1,
+    });
+    expect(await reviewOf(user, 'contacts')).toEqual([expect.objectContaining({ id: item.id })]);
+  });
+
+  it('refuses to dismiss what needs a decision, and another user cannot dismiss or restore items', async () => {
+    const { user, sub } = await connectedUser();
+    fake().calendar.addReferenceEvents(sub, shiftDays());
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    const items = await reviewOf(user, 'calendar');
+    const stranger = await createUser(t.app);
+    const ids = { item_ids: items.map((item) => item.id) };
+    expect(await ok(call(stranger, 'POST', '/api/auth/google/calendar/dismiss', ids))).toEqual({
+      dismissed: 0,
+    });
+    expect(await reviewOf(user, 'calendar')).toHaveLength(items.length);
+    expect(await ok(call(user, 'POST', '/api/auth/google/calendar/dismiss', ids))).toEqual({
+      dismissed: items.length,
+    });
+    expect(await ok(call(stranger, 'POST', '/api/auth/google/calendar/restore', ids))).toEqual({
+      restored: 0,
+    });
+    expect(await reviewOf(user, 'calendar')).toEqual([]);
+    // A sync applies nothing dismissed.
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    expect(await eventRows(user)).toEqual([]);
+
+    const bad = await call(user, 'POST', '/api/auth/google/calendar/dismiss', { item_ids: ['not-an-id'] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details[0].field).toMatch(/^item_ids/);
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, inBatches } from '../../db/batches';
 import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   googleContactReviews,
   googleOauthStates,
 } from '../../db/schema';
+import { inSet, type ReviewSet } from './review-sets';
 
 export type OauthStateRow = typeof googleOauthStates.$inferSelect;
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect;
@@ -267,11 +268,16 @@ export class GoogleRepository {
     return rows.length;
   }
 
-  async reviews(userId: number, db: Database = this.db): Promise<ContactReviewRow[]> {
+  /** The user's review items: those waiting (the dialog's), those dismissed, or all. */
+  async reviews(
+    userId: number,
+    db: Database = this.db,
+    which: ReviewSet = 'all',
+  ): Promise<ContactReviewRow[]> {
     return db
       .select()
       .from(googleContactReviews)
-      .where(eq(googleContactReviews.userId, userId))
+      .where(and(eq(googleContactReviews.userId, userId), inSet(googleContactReviews.dismissedAt, which)))
       .orderBy(asc(googleContactReviews.createdAt), asc(googleContactReviews.resourceName));
   }
 
@@ -280,8 +286,50 @@ export class GoogleRepository {
     return db
       .select()
       .from(googleContactReviews)
-      .where(and(eq(googleContactReviews.userId, userId), anyOf(googleContactReviews.id, ids)))
+      .where(
+        and(
+          eq(googleContactReviews.userId, userId),
+          anyOf(googleContactReviews.id, ids),
+          isNull(googleContactReviews.dismissedAt),
+        ),
+      )
       .for('update');
+  }
+
+  /**
+   * Dismisses the waiting `new` and `likely_duplicate` items among `ids` (never imported, listed as
+   * dismissed until restored); answers the ids dismissed.
+   */
+  async dismissReviews(userId: number, ids: string[], at: Date, db: Database = this.db): Promise<string[]> {
+    const rows = await db
+      .update(googleContactReviews)
+      .set({ dismissedAt: at })
+      .where(
+        and(
+          eq(googleContactReviews.userId, userId),
+          anyOf(googleContactReviews.id, ids),
+          isNull(googleContactReviews.dismissedAt),
+          inArray(googleContactReviews.kind, ['new', 'likely_duplicate']),
+        ),
+      )
+      .returning({ id: googleContactReviews.id });
+    return rows.map((row) => row.id);
+  }
+
+  /** Puts dismissed items among `ids` back in review; answers how many. */
+  async restoreReviews(userId: number, ids: string[], db: Database = this.db): Promise<number> {
+    const rows = await db
+      .update(googleContactReviews)
+      .set({ dismissedAt: null })
+      .where(
+        and(
+          eq(googleContactReviews.userId, userId),
+          anyOf(googleContactReviews.id, ids),
+          isNotNull(googleContactReviews.dismissedAt),
+        ),
+      )
+      .returning({ id: googleContactReviews.id });
+    return rows.length;
   }
 
   /** One review item per Google contact: a newer change replaces the older one and keeps its id. */
@@ -321,7 +369,7 @@ export class GoogleRepository {
     const [row] = await db
       .select({ value: sql<number>`count(*)::int` })
       .from(googleContactReviews)
-      .where(eq(googleContactReviews.userId, userId));
+      .where(and(eq(googleContactReviews.userId, userId), isNull(googleContactReviews.dismissedAt)));
     return row.value;
   }
 
@@ -333,6 +381,7 @@ export class GoogleRepository {
       .where(
         and(
           eq(googleCalendarReviews.userId, userId),
+          isNull(googleCalendarReviews.dismissedAt),
           sql`not exists (select 1 from google_calendar_reviews as series
                 where series.user_id = ${userId}
                   and series.google_event_id = ${googleCalendarReviews.seriesGoogleId})`,

@@ -5,16 +5,20 @@ import {
   ApplyGoogleReviewResponseSchema,
   CalendarReviewItemSchema,
   ContactReviewItemSchema,
+  DismissGoogleReviewResponseSchema,
   GoogleAuthorizationSchema,
   GoogleCalendarSyncResponseSchema,
   GoogleCallbackQuerySchema,
   GoogleCallbackResponseSchema,
   GoogleContactsQuerySchema,
   GoogleContactsSyncResponseSchema,
+  GoogleReviewItemsBodySchema,
+  GoogleReviewQuerySchema,
   GoogleSettingsBodySchema,
   GoogleStatusSchema,
   IdParamsSchema,
   MessageSchema,
+  RestoreGoogleReviewResponseSchema,
 } from '@relate/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -147,13 +151,45 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description: 'The Google changes waiting for review, without asking Google again.',
+        querystring: GoogleReviewQuerySchema,
         response: { 200: z.object({ items: z.array(ContactReviewItemSchema) }) },
       },
     },
     async (request) => {
       googleAuth.requireClient();
-      return { items: await googleContacts.items(request.user.id) };
+      return {
+        items: await googleContacts.items(request.user.id, request.query.dismissed ? 'dismissed' : 'waiting'),
+      };
     },
+  );
+
+  app.post(
+    '/auth/google/contacts/dismiss',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Dismisses new items and likely duplicates: never imported, listed with ?dismissed=true until restored.',
+        body: GoogleReviewItemsBodySchema,
+        response: { 200: DismissGoogleReviewResponseSchema },
+      },
+    },
+    async (request) => ({ dismissed: await googleContacts.dismiss(request.user.id, request.body.item_ids) }),
+  );
+
+  app.post(
+    '/auth/google/contacts/restore',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'Puts dismissed items back in review.',
+        body: GoogleReviewItemsBodySchema,
+        response: { 200: RestoreGoogleReviewResponseSchema },
+      },
+    },
+    async (request) => ({ restored: await googleContacts.restore(request.user.id, request.body.item_ids) }),
   );
 
   app.post(
@@ -210,13 +246,45 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['google'],
         description: 'The Google Calendar changes waiting for review, without asking Google again.',
+        querystring: GoogleReviewQuerySchema,
         response: { 200: z.object({ items: z.array(CalendarReviewItemSchema) }) },
       },
     },
     async (request) => {
       googleAuth.requireClient();
-      return { items: await googleCalendar.items(request.user.id) };
+      return {
+        items: await googleCalendar.items(request.user.id, request.query.dismissed ? 'dismissed' : 'waiting'),
+      };
     },
+  );
+
+  app.post(
+    '/auth/google/calendar/dismiss',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description:
+          'Dismisses new items and likely duplicates: never imported, listed with ?dismissed=true until restored.',
+        body: GoogleReviewItemsBodySchema,
+        response: { 200: DismissGoogleReviewResponseSchema },
+      },
+    },
+    async (request) => ({ dismissed: await googleCalendar.dismiss(request.user.id, request.body.item_ids) }),
+  );
+
+  app.post(
+    '/auth/google/calendar/restore',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['google'],
+        description: 'Puts dismissed items back in review.',
+        body: GoogleReviewItemsBodySchema,
+        response: { 200: RestoreGoogleReviewResponseSchema },
+      },
+    },
+    async (request) => ({ restored: await googleCalendar.restore(request.user.id, request.body.item_ids) }),
   );
 
   app.post(

@@ -1,0 +1,2 @@
+ALTER TABLE "google_calendar_reviews" ADD COLUMN "dismissed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "google_contact_reviews" ADD COLUMN "dismissed_at" timestamp with time zone;
