@@ -309,11 +309,12 @@ export class GoogleCalendarService {
   }
 
   private async occurrenceReviewIds(userId: number, seriesReviewIds: string[]): Promise<string[]> {
-    const series = (await this.repository.reviews(userId)).filter((review) =>
-      seriesReviewIds.includes(review.id),
+    const reviews = await this.repository.reviews(userId);
+    const chosen = new Set(seriesReviewIds);
+    const seriesIds = new Set(
+      reviews.filter((review) => chosen.has(review.id)).map((review) => review.googleEventId),
     );
-    const seriesIds = new Set(series.map((review) => review.googleEventId));
-    return (await this.repository.reviews(userId))
+    return reviews
       .filter((review) => review.seriesGoogleId && seriesIds.has(review.seriesGoogleId))
       .map((review) => review.id);
   }
