@@ -91,6 +91,29 @@ export const useApplyGoogleCalendar = (refreshes?: readonly QueryKey[]) =>
     refreshes,
   );
 
+/** Which review a call is about. */
+export type ReviewNoun = 'contacts' | 'calendar';
+
+/** The items the user dismissed (never imported until restored). */
+export const dismissedQuery = <T>(noun: ReviewNoun) =>
+  queryOptions({
+    queryKey: googleKeys.dismissed(noun),
+    queryFn: ({ signal }) =>
+      fetchJson<{ items: T[] }>(`/auth/google/${noun}/review`, { query: { dismissed: true }, signal }).then(
+        (response) => response.items,
+      ),
+  });
+
+export const useDismissGoogleItems = (noun: ReviewNoun) =>
+  useGoogleMutation((item_ids: string[]) =>
+    fetchJson<{ dismissed: number }>(`/auth/google/${noun}/dismiss`, { method: 'POST', body: { item_ids } }),
+  );
+
+export const useRestoreGoogleItems = (noun: ReviewNoun) =>
+  useGoogleMutation((item_ids: string[]) =>
+    fetchJson<{ restored: number }>(`/auth/google/${noun}/restore`, { method: 'POST', body: { item_ids } }),
+  );
+
 /** The server answers this when GOOGLE_CLIENT_ID is not set (spec section 7). */
 export const isNotConfigured = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'GOOGLE_NOT_CONFIGURED' ||

@@ -5,4 +5,5 @@ export const googleKeys = {
   ...googleStatusKeys,
   contactsReview: () => [...googleStatusKeys.all, 'contacts-review'] as const,
   calendarReview: () => [...googleStatusKeys.all, 'calendar-review'] as const,
+  dismissed: (noun: 'contacts' | 'calendar') => [...googleStatusKeys.all, noun, 'dismissed'] as const,
 };
