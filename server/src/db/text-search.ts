@@ -1,4 +1,5 @@
 import { type AnyColumn, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /** LIKE/ILIKE pattern matching `text` anywhere, with its own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
@@ -14,3 +15,50 @@ export const searchTextContains = (column: AnyColumn, text: string): SQL =>
 /** `searchTextContains` with the pattern given (`containing`'s), or a placeholder for it. */
 export const searchTextLike = (column: AnyColumn, pattern: string | Placeholder): SQL =>
   sql`${column} like lower(${pattern})`;
+
+/** `text` as a LIKE pattern for values that start with it, its own % and _ taken literally. */
+const startingWith = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** A POSIX regular expression finding `text` at the start of a word (after a non-alphanumeric). */
+const atWordStart = (text: string) => `(^|[^[:alnum:]])${text.replace(/[\\^$.|?*+()[\]{}-]/g, '\\$&')}`;
+
+/** Below this length a text has no trigram: its search can't narrow through a trigram index, and finds only starts. */
+const TRIGRAM_LENGTH = 3;
+
+/** What the quick search (Cmd+K) looks through in one table, every expression lower-cased. */
+export interface QuickSearchTarget {
+  table: PgTable;
+  id: AnyColumn;
+  /** The rows the user may see. */
+  visible: SQL;
+  /** The row's name: ranks 1 when it starts with the text. */
+  name: SQL;
+  /** Everything searched, joined by spaces: ranks 2 when a word of it starts with the text, 3 when it holds it. */
+  fields: SQL;
+  /** Ranks 0 when equal to the text (a contact's e-mail address); the name when not given. */
+  exact?: SQL;
+  /** A stored search text with a trigram index that holds every field: narrows each test first. */
+  indexed?: AnyColumn;
+}
+
+/**
+ * The ids of matching rows with their best rank (0 exact, 1 name prefix, 2 word prefix, 3 substring), at
+ * most `limit` of each rank: one LIMITed statement per rank, so that a common text stops at the first
+ * rows it finds instead of ranking every match. A rank that has more rows than `limit` fills the
+ * answer before any worse rank, so the best `limit` of the union are the best overall. A text shorter than
+ * a trigram finds only starts of names and words.
+ */
+export function quickSearchRanks(target: QuickSearchTarget, text: string, limit: number): SQL {
+  const lower = text.toLowerCase();
+  const narrow = target.indexed ? searchTextLike(target.indexed, containing(lower)) : sql`true`;
+  const tier = (rank: number, test: SQL) =>
+    sql`(select ${target.id} as id, ${rank} as rank from ${target.table}
+      where ${target.visible} and ${narrow} and ${test} limit ${limit})`;
+  const tiers = [
+    tier(0, sql`${target.exact ?? target.name} = ${lower}`),
+    tier(1, sql`${target.name} like ${startingWith(lower)}`),
+    tier(2, sql`${target.fields} ~ ${atWordStart(lower)}`),
+  ];
+  if (lower.length >= TRIGRAM_LENGTH) tiers.push(tier(3, sql`${target.fields} like ${containing(lower)}`));
+  return sql`select id, min(rank) as rank from (${sql.join(tiers, sql` union all `)}) as tiers group by id`;
+}

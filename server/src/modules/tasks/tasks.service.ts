@@ -1,4 +1,4 @@
-import type { NewTask, Project, Task, TaskChanges, TaskStatus } from '@relate/contracts';
+import type { NewTask, Project, SearchResult, Task, TaskChanges, TaskStatus } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/time';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { toProjectDto, toTaskDto } from './tasks.mappers';
+import { toProjectDto, toProjectSearchResult, toTaskDto, toTaskSearchResult } from './tasks.mappers';
 import type { TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';
 
 export const ASSIGNEE_RULE = 'Assign this specific task to a user. They must be a project participant.';
@@ -162,6 +162,15 @@ export class TasksService {
     }
     const sorted = Object.keys(map).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
     return Object.fromEntries(sorted.map((name) => [name, map[name]]));
+  }
+
+  /** The quick search's tasks and projects (Cmd+K): those the tasks list shows the user. */
+  async search(user: AuthUser, text: string, limit: number): Promise<SearchResult[]> {
+    const [tasks, projects] = await Promise.all([
+      this.repository.searchTasks(user.id, text, limit),
+      this.repository.searchProjects(user.id, text, limit),
+    ]);
+    return [...tasks.map(toTaskSearchResult), ...projects.map(toProjectSearchResult)];
   }
 
   async get(user: AuthUser, id: number): Promise<Task> {
