@@ -260,6 +260,7 @@ export class TasksService {
         throw notFound('Task');
       if (assigneeId && assigneeId !== current.assigneeId && assigneeId !== user.id)
         await this.notifyAssignee(user, assigneeId, id, values.title ?? current.title, tx);
+      if (values.status) await this.notifyOwnerOfStatus(user, current, values.status, tx);
     });
     return this.get(user, id);
   }
@@ -295,6 +296,26 @@ export class TasksService {
         type: 'task_assigned',
         text: `${from.fullName || from.email} assigned you the task "${title}"`,
         subject: { type: 'task', id: taskId },
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Someone else (its assignee) completed or reopened the owner's task: the owner hears of it, in the
+   * app and through their bot, as an assignee hears of an assignment.
+   */
+  private async notifyOwnerOfStatus(by: AuthUser, task: TaskWithNames, status: TaskStatus, tx: Database) {
+    if (task.ownerId === by.id) return;
+    const reopened = task.status === 'completed' && (status === 'todo' || status === 'in_progress');
+    const change = status === 'completed' ? 'completed' : reopened ? 'reopened' : null;
+    if (!change) return;
+    await this.notifications.notify(
+      {
+        userId: task.ownerId,
+        type: 'other',
+        text: `${by.fullName || by.email} ${change} the task "${task.title}"`,
+        subject: { type: 'task', id: task.id },
       },
       tx,
     );
