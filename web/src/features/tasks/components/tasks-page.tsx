@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
+import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useDeleteTask, useTasks } from '../api/tasks-api';
 import { visibleProjects } from '../task-view';
 import { ParticipantsDialog } from './participants-dialog';
@@ -71,6 +72,13 @@ export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null })
     setExpanded((now) => new Set(now).add(project));
     setHighlighted(linked);
   }, [linked, tasks.data]);
+
+  // The command palette's links: a project (?project=NAME) opens its section, "New task" (?new=1) the dialog.
+  const linkedProject = searchParams.get('project');
+  useEffect(() => {
+    if (linkedProject) setExpanded((now) => new Set(now).add(linkedProject));
+  }, [linkedProject]);
+  useUrlAction(NEW_PARAM, () => setDialog({ task: null }));
 
   const allCollapsed = sections.every(([name]) => !expanded.has(name));
   const toggleAll = () => setExpanded(allCollapsed ? new Set(sections.map(([name]) => name)) : new Set());
