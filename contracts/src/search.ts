@@ -21,8 +21,8 @@ export const SearchResultTypeSchema = z.enum(['contact', 'company', 'task', 'eve
 export type SearchResultType = z.infer<typeof SearchResultTypeSchema>;
 
 /**
- * How well a result matches, best first: 0 its e-mail address or name is the text, 1 its name starts
- * with it, 2 a word of what was searched starts with it, 3 the text is somewhere inside.
+ * How well a result matches, best first: 0 it is a contact whose e-mail address is the text, 1 its name
+ * starts with it, 2 a word of what was searched starts with it, 3 the text is somewhere inside.
  */
 export const SearchRankSchema = z.number().int().min(0).max(3);
 

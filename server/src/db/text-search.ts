@@ -31,11 +31,11 @@ export interface QuickSearchTarget {
   id: AnyColumn;
   /** The rows the user may see. */
   visible: SQL;
-  /** The row's name: ranks 1 when it starts with the text. */
+  /** The row's name: ranks 1 when it starts with the text (or is it). */
   name: SQL;
   /** Everything searched, joined by spaces: ranks 2 when a word of it starts with the text, 3 when it holds it. */
   fields: SQL;
-  /** Ranks 0 when equal to the text (a contact's e-mail address); the name when not given. */
+  /** Ranks 0 when equal to the text (a contact's e-mail address); only asked when given. */
   exact?: SQL;
   /** A stored search text with a trigram index that holds every field: narrows each test first. */
   indexed?: AnyColumn;
@@ -55,7 +55,7 @@ export function quickSearchRanks(target: QuickSearchTarget, text: string, limit:
     sql`(select ${target.id} as id, ${rank} as rank from ${target.table}
       where ${target.visible} and ${narrow} and ${test} limit ${limit})`;
   const tiers = [
-    tier(0, sql`${target.exact ?? target.name} = ${lower}`),
+    ...(target.exact ? [tier(0, sql`${target.exact} = ${lower}`)] : []),
     tier(1, sql`${target.name} like ${startingWith(lower)}`),
     tier(2, sql`${target.fields} ~ ${atWordStart(lower)}`),
   ];

@@ -132,8 +132,9 @@ export class CompaniesRepository {
   }
 
   /**
-   * The user's companies whose name, domains or categories hold `text`, best match first (the stored
-   * search text starts with the name, and its trigram index narrows every test).
+   * The user's companies that hold `text` in what the companies search box looks through (name,
+   * categories, description, twitter, tags, domains), best match first: the stored search text starts
+   * with the name, and its trigram index narrows every test.
    */
   async search(
     userId: number,
@@ -147,8 +148,7 @@ export class CompaniesRepository {
         id: companies.id,
         visible: eq(companies.userId, userId),
         name: sql`${companies.searchText}`,
-        exact: nameKey,
-        fields: sql`lower(concat_ws(' ', ${companies.record}, ${textArrayJoin(companies.domains)}, ${companies.categories}))`,
+        fields: sql`${companies.searchText}`,
         indexed: companies.searchText,
       },
       text,

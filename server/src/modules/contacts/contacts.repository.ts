@@ -165,24 +165,20 @@ export class ContactsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * The user's contacts whose name, e-mail address, phone numbers or organization hold `text`, best
-   * match first: the e-mail address itself, then names that start with it (the stored search text
-   * starts with the name, and its trigram index narrows every test), then words that do, then the rest.
+   * The user's contacts that hold `text` in what the contacts search box looks through (name, e-mail
+   * address, phone numbers, organization, job title, tags, notes), best match first: the e-mail address
+   * itself, then names that start with it (the stored search text starts with the name), then words
+   * that do, then the rest. The search text's trigram index narrows every test.
    */
-  async search(
-    userId: number,
-    text: string,
-    limit: number,
-    db: Database = this.db,
-  ): Promise<ContactSearchRow[]> {
+  async search(userId: number, text: string, limit: number, db: Database = this.db): Promise<ContactSearchRow[]> {
     const ranks = quickSearchRanks(
       {
         table: contacts,
         id: contacts.id,
         visible: ownedBy(userId),
         name: sql`${contacts.searchText}`,
-        exact: sql`lower(${contacts.email})`,
-        fields: sql`lower(concat_ws(' ', ${contacts.fullName}, ${contacts.email}, ${contacts.phone}, ${contacts.mobile}, ${contacts.organization}))`,
+        fields: sql`${contacts.searchText}`,
+        exact: text.includes('@') ? sql`lower(${contacts.email})` : undefined,
         indexed: contacts.searchText,
       },
       text,
