@@ -19,10 +19,14 @@ export const searchTextLike = (column: AnyColumn, pattern: string | Placeholder)
 /** `text` as a LIKE pattern for values that start with it, its own % and _ taken literally. */
 const startingWith = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
+/** The least text after every text that starts with `text` (in code point order): a range's end. */
+const pastPrefix = (text: string) =>
+  text.slice(0, -1) + String.fromCharCode(text.charCodeAt(text.length - 1) + 1);
+
 /** A POSIX regular expression finding `text` at the start of a word (after a non-alphanumeric). */
 const atWordStart = (text: string) => `(^|[^[:alnum:]])${text.replace(/[\\^$.|?*+()[\]{}-]/g, '\\$&')}`;
 
-/** Below this length a text has no trigram: its search can't narrow through a trigram index, and finds only starts. */
+/** Below this length a text has no trigram: its search can't narrow through a trigram index. */
 const TRIGRAM_LENGTH = 3;
 
 /** What the quick search (Cmd+K) looks through in one table, every expression lower-cased. */
@@ -31,34 +35,46 @@ export interface QuickSearchTarget {
   id: AnyColumn;
   /** The rows the user may see. */
   visible: SQL;
-  /** The row's name: ranks 1 when it starts with the text (or is it). */
-  name: SQL;
-  /** Everything searched, joined by spaces: ranks 2 when a word of it starts with the text, 3 when it holds it. */
+  /**
+   * Name columns, as their btree indexes spell them (after the user's id) on a large table: rank 1 when
+   * one starts with the text. Found as a range of the index, then tested exactly.
+   */
+  names: SQL[];
+  /** Everything searched, joined by non-alphanumerics: rank 2 when a word of it starts with the text, 3 when it holds it. */
   fields: SQL;
   /** Ranks 0 when equal to the text (a contact's e-mail address); only asked when given. */
   exact?: SQL;
-  /** A stored search text with a trigram index that holds every field: narrows each test first. */
+  /**
+   * A stored search text with a trigram index that holds every field: it narrows the word and
+   * substring tests, which on such a (large) table a text shorter than a trigram does not get.
+   */
   indexed?: AnyColumn;
 }
 
 /**
- * The ids of matching rows with their best rank (0 exact, 1 name prefix, 2 word prefix, 3 substring), at
- * most `limit` of each rank: one LIMITed statement per rank, so that a common text stops at the first
- * rows it finds instead of ranking every match. A rank that has more rows than `limit` fills the
- * answer before any worse rank, so the best `limit` of the union are the best overall. A text shorter than
- * a trigram finds only starts of names and words.
+ * The ids of matching rows with their best rank (0 exact, 1 a name starts with the text, 2 a word does,
+ * 3 the text is inside), at most `limit` of each rank: one LIMITed statement per rank, so that a common
+ * text stops at the first rows it finds instead of ranking every match. A rank that has more rows than
+ * `limit` fills the answer before any worse rank, so the best `limit` of the union are the best overall.
  */
 export function quickSearchRanks(target: QuickSearchTarget, text: string, limit: number): SQL {
   const lower = text.toLowerCase();
-  const narrow = target.indexed ? searchTextLike(target.indexed, containing(lower)) : sql`true`;
   const tier = (rank: number, test: SQL) =>
     sql`(select ${target.id} as id, ${rank} as rank from ${target.table}
-      where ${target.visible} and ${narrow} and ${test} limit ${limit})`;
+      where ${target.visible} and ${test} limit ${limit})`;
+  const starts = target.names.map(
+    (name) =>
+      sql`(${name} >= ${lower} and ${name} < ${pastPrefix(lower)} and ${name} like ${startingWith(lower)})`,
+  );
+  const narrow = target.indexed ? sql`${searchTextLike(target.indexed, containing(lower))} and ` : sql``;
   const tiers = [
-    ...(target.exact ? [tier(0, sql`${target.exact} = ${lower}`)] : []),
-    tier(1, sql`${target.name} like ${startingWith(lower)}`),
-    tier(2, sql`${target.fields} ~ ${atWordStart(lower)}`),
+    ...(target.exact ? [tier(0, sql`${narrow}${target.exact} = ${lower}`)] : []),
+    tier(1, sql`(${sql.join(starts, sql` or `)})`),
   ];
-  if (lower.length >= TRIGRAM_LENGTH) tiers.push(tier(3, sql`${target.fields} like ${containing(lower)}`));
+  if (lower.length >= TRIGRAM_LENGTH || !target.indexed) {
+    tiers.push(tier(2, sql`${narrow}${target.fields} ~ ${atWordStart(lower)}`));
+    if (lower.length >= TRIGRAM_LENGTH)
+      tiers.push(tier(3, sql`${narrow}${target.fields} like ${containing(lower)}`));
+  }
   return sql`select id, min(rank) as rank from (${sql.join(tiers, sql` union all `)}) as tiers group by id`;
 }

@@ -133,8 +133,8 @@ export class CompaniesRepository {
 
   /**
    * The user's companies that hold `text` in what the companies search box looks through (name,
-   * categories, description, twitter, tags, domains), best match first: the stored search text starts
-   * with the name, and its trigram index narrows every test.
+   * categories, description, twitter, tags, domains), best match first: names that start with it (read
+   * off companies_user_record_idx), then words that do, then the rest (through the trigram index).
    */
   async search(
     userId: number,
@@ -147,7 +147,7 @@ export class CompaniesRepository {
         table: companies,
         id: companies.id,
         visible: eq(companies.userId, userId),
-        name: sql`${companies.searchText}`,
+        names: [nameKey],
         fields: sql`${companies.searchText}`,
         indexed: companies.searchText,
       },

@@ -167,16 +167,22 @@ export class ContactsRepository {
   /**
    * The user's contacts that hold `text` in what the contacts search box looks through (name, e-mail
    * address, phone numbers, organization, job title, tags, notes), best match first: the e-mail address
-   * itself, then names that start with it (the stored search text starts with the name), then words
-   * that do, then the rest. The search text's trigram index narrows every test.
+   * itself, then first or last names that start with it (read off their indexes), then words that do,
+   * then the rest (both narrowed by the search text's trigram index).
    */
-  async search(userId: number, text: string, limit: number, db: Database = this.db): Promise<ContactSearchRow[]> {
+  async search(
+    userId: number,
+    text: string,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<ContactSearchRow[]> {
     const ranks = quickSearchRanks(
       {
         table: contacts,
         id: contacts.id,
         visible: ownedBy(userId),
-        name: sql`${contacts.searchText}`,
+        // As contacts_user_first_name_idx and contacts_user_last_name_idx spell them.
+        names: [sql`lower(${contacts.firstName})`, sql`lower(${contacts.lastName})`],
         fields: sql`${contacts.searchText}`,
         exact: text.includes('@') ? sql`lower(${contacts.email})` : undefined,
         indexed: contacts.searchText,

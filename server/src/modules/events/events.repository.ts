@@ -50,7 +50,7 @@ export class EventsRepository {
         table: events,
         id: events.id,
         visible: and(visibleTo(userId, email), isNull(events.seriesId))!,
-        name: title,
+        names: [title],
         fields: sql`lower(concat_ws(' ', ${events.title}, ${events.location}))`,
       },
       text,

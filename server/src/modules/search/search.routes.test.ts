@@ -89,22 +89,30 @@ describe('GET /api/search', () => {
     expect(found(await search(ann, 'example.com'))).toEqual(['contact:Ada']);
   });
 
-  it('ranks a name that starts with the text over a word that does over the text inside', async () => {
+  it('ranks a first or last name that starts with the text over a word that does over the text inside', async () => {
     const ann = await createUser(t.app);
-    for (const name of ['Mark Anderson', 'Andrea Smith', 'Sandy Brown', 'Anders Berg'])
-      await created(ann, '/api/people', { full_name: name });
+    await created(ann, '/api/people', { first_name: 'Mark', last_name: 'Anderson' });
+    await created(ann, '/api/people', { first_name: 'Sandy', last_name: 'Brown' });
+    await created(ann, '/api/people', {
+      first_name: 'Zoe',
+      last_name: 'Park',
+      organization: 'Andromeda Labs',
+    });
+    await created(ann, '/api/people', { first_name: 'Andrea', last_name: 'Smith' });
     const results = await search(ann, 'and');
     expect(results.map((result) => [result.title, result.rank])).toEqual([
-      ['Anders Berg', 1],
       ['Andrea Smith', 1],
-      ['Mark Anderson', 2],
+      ['Mark Anderson', 1],
+      ['Zoe Park', 2],
       ['Sandy Brown', 3],
     ]);
-    // Shorter than a trigram: only starts of names and words.
-    expect(found(await search(ann, 'an'))).toEqual([
-      'contact:Anders Berg',
-      'contact:Andrea Smith',
-      'contact:Mark Anderson',
+    // Shorter than a trigram: only names that start with it.
+    expect(found(await search(ann, 'an'))).toEqual(['contact:Andrea Smith', 'contact:Mark Anderson']);
+    // A contact known by its full name alone ranks it as words.
+    await created(ann, '/api/people', { full_name: 'Andy Full' });
+    expect((await search(ann, 'andy')).map((result) => [result.title, result.rank])).toEqual([
+      ['Andy Full', 2],
+      ['Sandy Brown', 3],
     ]);
   });
 

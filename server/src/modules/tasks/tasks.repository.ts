@@ -173,7 +173,7 @@ export class TasksRepository {
         table: projects,
         id: projects.id,
         visible: sql`${projects.id} in ${visibleProjectIds(userId)}`,
-        name,
+        names: [name],
         fields: name,
       },
       text,
@@ -193,7 +193,7 @@ export class TasksRepository {
   searchTasks(userId: number, text: string, limit: number, db: Database = this.db): Promise<TaskSearchRow[]> {
     const title = sql`lower(${tasks.title})`;
     const ranks = quickSearchRanks(
-      { table: tasks, id: tasks.id, visible: visibleTaskOf(userId), name: title, fields: title },
+      { table: tasks, id: tasks.id, visible: visibleTaskOf(userId), names: [title], fields: title },
       text,
       limit,
     );
