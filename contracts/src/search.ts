@@ -22,7 +22,8 @@ export type SearchResultType = z.infer<typeof SearchResultTypeSchema>;
 
 /**
  * How well a result matches, best first: 0 it is a contact whose e-mail address is the text, 1 its name
- * starts with it, 2 a word of what was searched starts with it, 3 the text is somewhere inside.
+ * (a contact's first or last name) starts with it, 2 a word of what was searched starts with it, 3 the
+ * text is somewhere inside.
  */
 export const SearchRankSchema = z.number().int().min(0).max(3);
 
