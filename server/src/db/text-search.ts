@@ -40,15 +40,13 @@ export interface QuickSearchTarget {
    * one starts with the text. Found as a range of the index, then tested exactly.
    */
   names: SQL[];
-  /** Everything searched, joined by non-alphanumerics: rank 2 when a word of it starts with the text, 3 when it holds it. */
-  fields: SQL;
+  /**
+   * Everything searched, joined by non-alphanumerics: rank 2 when a word of it starts with the text, 3
+   * when it holds it. On a large table, a stored search text with a trigram index (`indexed`).
+   */
+  fields: { indexed: AnyColumn } | { text: SQL };
   /** Ranks 0 when equal to the text (a contact's e-mail address); only asked when given. */
   exact?: SQL;
-  /**
-   * A stored search text with a trigram index that holds every field: it narrows the word and
-   * substring tests, which on such a (large) table a text shorter than a trigram does not get.
-   */
-  indexed?: AnyColumn;
 }
 
 /**
@@ -56,25 +54,37 @@ export interface QuickSearchTarget {
  * 3 the text is inside), at most `limit` of each rank: one LIMITed statement per rank, so that a common
  * text stops at the first rows it finds instead of ranking every match. A rank that has more rows than
  * `limit` fills the answer before any worse rank, so the best `limit` of the union are the best overall.
+ *
+ * On a large table the other ranks read the rows that hold the text, found once through the trigram
+ * index (a CTE, read only as far as the ranks ask); a text shorter than a trigram, which that index
+ * cannot find, finds only names that start with it there.
  */
 export function quickSearchRanks(target: QuickSearchTarget, text: string, limit: number): SQL {
   const lower = text.toLowerCase();
-  const tier = (rank: number, test: SQL) =>
-    sql`(select ${target.id} as id, ${rank} as rank from ${target.table}
-      where ${target.visible} and ${test} limit ${limit})`;
   const starts = target.names.map(
     (name) =>
       sql`(${name} >= ${lower} and ${name} < ${pastPrefix(lower)} and ${name} like ${startingWith(lower)})`,
   );
-  const narrow = target.indexed ? sql`${searchTextLike(target.indexed, containing(lower))} and ` : sql``;
-  const tiers = [
-    ...(target.exact ? [tier(0, sql`${narrow}${target.exact} = ${lower}`)] : []),
-    tier(1, sql`(${sql.join(starts, sql` or `)})`),
-  ];
-  if (lower.length >= TRIGRAM_LENGTH || !target.indexed) {
-    tiers.push(tier(2, sql`${narrow}${target.fields} ~ ${atWordStart(lower)}`));
-    if (lower.length >= TRIGRAM_LENGTH)
-      tiers.push(tier(3, sql`${narrow}${target.fields} like ${containing(lower)}`));
+  const named = sql`(select ${target.id} as id, 1 as rank from ${target.table}
+    where ${target.visible} and (${sql.join(starts, sql` or `)}) limit ${limit})`;
+  const ranked = (tiers: SQL[]) =>
+    sql`select id, min(rank) as rank from (${sql.join(tiers, sql` union all `)}) as tiers group by id`;
+  if (!('indexed' in target.fields)) {
+    const { text: fields } = target.fields;
+    const tier = (rank: number, test: SQL) =>
+      sql`(select ${target.id} as id, ${rank} as rank from ${target.table} where ${target.visible} and ${test} limit ${limit})`;
+    const tiers = [named, tier(2, sql`${fields} ~ ${atWordStart(lower)}`)];
+    if (target.exact) tiers.push(tier(0, sql`${target.exact} = ${lower}`));
+    if (lower.length >= TRIGRAM_LENGTH) tiers.push(tier(3, sql`${fields} like ${containing(lower)}`));
+    return ranked(tiers);
   }
-  return sql`select id, min(rank) as rank from (${sql.join(tiers, sql` union all `)}) as tiers group by id`;
+  if (lower.length < TRIGRAM_LENGTH) return ranked([named]);
+  const indexed = target.fields.indexed;
+  const tier = (rank: number, test: SQL) =>
+    sql`(select id, ${rank} as rank from holding where ${test} limit ${limit})`;
+  const tiers = [named, tier(2, sql`text ~ ${atWordStart(lower)}`), tier(3, sql`true`)];
+  if (target.exact) tiers.push(tier(0, sql`exact = ${lower}`));
+  return sql`with holding as materialized (select ${target.id} as id, ${indexed} as text, ${target.exact ?? sql`null`} as exact
+      from ${target.table} where ${target.visible} and ${searchTextLike(indexed, containing(lower))})
+    ${ranked(tiers)}`;
 }

@@ -183,9 +183,8 @@ export class ContactsRepository {
         visible: ownedBy(userId),
         // As contacts_user_first_name_idx and contacts_user_last_name_idx spell them.
         names: [sql`lower(${contacts.firstName})`, sql`lower(${contacts.lastName})`],
-        fields: sql`${contacts.searchText}`,
+        fields: { indexed: contacts.searchText },
         exact: text.includes('@') ? sql`lower(${contacts.email})` : undefined,
-        indexed: contacts.searchText,
       },
       text,
       limit,

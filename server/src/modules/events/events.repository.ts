@@ -51,7 +51,7 @@ export class EventsRepository {
         id: events.id,
         visible: and(visibleTo(userId, email), isNull(events.seriesId))!,
         names: [title],
-        fields: sql`lower(concat_ws(' ', ${events.title}, ${events.location}))`,
+        fields: { text: sql`lower(concat_ws(' ', ${events.title}, ${events.location}))` },
       },
       text,
       limit,

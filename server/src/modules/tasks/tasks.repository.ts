@@ -174,7 +174,7 @@ export class TasksRepository {
         id: projects.id,
         visible: sql`${projects.id} in ${visibleProjectIds(userId)}`,
         names: [name],
-        fields: name,
+        fields: { text: name },
       },
       text,
       limit,
@@ -193,7 +193,7 @@ export class TasksRepository {
   searchTasks(userId: number, text: string, limit: number, db: Database = this.db): Promise<TaskSearchRow[]> {
     const title = sql`lower(${tasks.title})`;
     const ranks = quickSearchRanks(
-      { table: tasks, id: tasks.id, visible: visibleTaskOf(userId), names: [title], fields: title },
+      { table: tasks, id: tasks.id, visible: visibleTaskOf(userId), names: [title], fields: { text: title } },
       text,
       limit,
     );
