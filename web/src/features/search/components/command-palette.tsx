@@ -71,7 +71,7 @@ function Marked({ text, find }: { text: string; find: string }) {
   return (
     <>
       {text.slice(0, at)}
-      <mark className="rounded-sm bg-primary/15 text-inherit">{text.slice(at, at + find.length)}</mark>
+      <mark className="rounded-sm bg-primary/15 text-foreground">{text.slice(at, at + find.length)}</mark>
       {text.slice(at + find.length)}
     </>
   );
