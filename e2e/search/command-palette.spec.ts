@@ -30,6 +30,12 @@ async function seed(page: Page) {
   });
   await created(page, '/api/companies', { record: 'Navy Yard', domains: ['navy.mil'] });
   await created(page, '/api/projects', { name: 'Launch' });
+  // Months after the journey's "now" (June 2026): the calendar must turn to it.
+  await created(page, '/api/events', {
+    title: 'Navy lunch',
+    start_datetime: '2026-09-10T12:00:00Z',
+    end_datetime: '2026-09-10T13:00:00Z',
+  });
   return grace;
 }
 
@@ -88,7 +94,9 @@ test('Cmd+K finds a contact by part of its e-mail and opens it, and creates a ta
   await expect(palette(page)).toBeHidden();
 });
 
-test('the palette switches the theme, and looks right in dark mode', async ({ page }) => {
+test('the palette switches the theme, looks right in dark mode, and opens a company and an event', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signUp(page, account('Ada'));
   await expect(page).toHaveURL(/\/contacts$/);
@@ -102,6 +110,18 @@ test('the palette switches the theme, and looks right in dark mode', async ({ pa
   await expect(palette(page).getByRole('option', { name: /Navy Yard/ })).toBeVisible();
   await expect(palette(page).getByRole('group', { name: 'Companies' })).toBeVisible();
   await shot(page, 'palette-results-dark');
+  // A company opens its details, an event its dialog in a calendar turned to its month.
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('dialog', { name: 'Navy Yard' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('ControlOrMeta+k');
+  await palette(page).getByRole('combobox').fill('navy lunch');
+  await palette(page)
+    .getByRole('option', { name: /Navy lunch/ })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Edit Event' })).toBeVisible();
+  await expect(page.getByText('September 2026')).toBeVisible();
 });
 
 test.describe('on a phone', () => {
