@@ -92,6 +92,22 @@ test('Cmd+K finds a contact by part of its e-mail and opens it, and creates a ta
   await expect(palette(page).getByRole('option', { name: /Thank Grace for the talk/ })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
+
+  // A project opens its section on the Tasks page.
+  await page.goto('/contacts');
+  await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+  await page.keyboard.press('ControlOrMeta+k');
+  await palette(page).getByRole('combobox').fill('laun');
+  await expect(palette(page).getByRole('group', { name: 'Projects' })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/tasks\?project=Launch$/);
+  await expect(
+    page
+      .getByTestId('project-section')
+      .getByText('Thank Grace for the talk')
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
 });
 
 test('the palette switches the theme, looks right in dark mode, and opens a company and an event', async ({
