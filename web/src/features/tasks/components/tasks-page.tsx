@@ -61,15 +61,17 @@ export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null })
     setHighlighted(task.id);
   };
 
-  // A notification's link (?task=ID) opens its project and marks the task.
+  // A notification's link (?task=ID) opens its project and marks the task, showing done tasks when it is
+  // one (an assignee completed it, or the command palette found it).
   const linked = Number(searchParams.get('task')) || null;
   useEffect(() => {
     if (!linked || !tasks.data) return;
-    const project = Object.entries(tasks.data).find(([, list]) =>
-      list.some((task) => task.id === linked),
-    )?.[0];
-    if (!project) return;
-    setExpanded((now) => new Set(now).add(project));
+    const task = Object.values(tasks.data)
+      .flat()
+      .find((item) => item.id === linked);
+    if (!task) return;
+    if (task.status === 'completed' || task.status === 'cancelled') setShowDone(true);
+    setExpanded((now) => new Set(now).add(task.project));
     setHighlighted(linked);
   }, [linked, tasks.data]);
 
