@@ -1,7 +1,6 @@
-import type { App } from '../server/src/app';
-import { createTestApp, createUser, type TestUser } from '../server/test/test-app';
+import { createTestApp, createUser } from '../server/test/test-app';
 import { type BenchResult, type BenchSuite, benchDatabases, LIST_GOAL_MS, scaled, time } from './harness';
-import { companiesCsv } from './seed-companies';
+import { importCompanies } from './seed-companies';
 import { SEARCH_TERMS } from './seed-contacts';
 
 const COMPANIES = scaled(50_000);
@@ -25,17 +24,6 @@ const CASES = [
   { name: 'deep page (page 500)', url: '/api/companies?page=500' },
   { name: 'sort by twitter followers', url: '/api/companies?sort=twitter_follower_count&order=desc' },
 ];
-
-/** Through the product's own endpoint, as a user imports a file. */
-async function importCompanies(app: App, user: TestUser, rows: number, seed: number) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/company-csv-processor',
-    payload: { csvData: companiesCsv(rows, { seed }) },
-    headers: user.headers,
-  });
-  if (response.json().imported !== rows) throw new Error(`import: ${response.body.slice(0, 300)}`);
-}
 
 /**
  * The company directory at 50,000 companies imported through the CSV endpoint and queried right away

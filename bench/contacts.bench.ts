@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { App } from '../server/src/app';
-import { multipart } from '../server/test/multipart';
-import { createTestApp, createUser, type TestUser } from '../server/test/test-app';
+import { createTestApp, createUser } from '../server/test/test-app';
 import { type BenchResult, type BenchSuite, benchDatabases, LIST_GOAL_MS, scaled, time } from './harness';
 import { importInServerProcess } from './import-process';
 import { listenOnLoopback, loadTest } from './load';
-import { CONTACTS_CSV_MAPPING, contactsCsv, SEARCH_TERMS } from './seed-contacts';
+import { importContacts, SEARCH_TERMS } from './seed-contacts';
 
 const CONTACTS = scaled(100_000);
 const OTHER_CONTACTS = scaled(10_000);
@@ -28,21 +26,6 @@ const CASES = [
   { name: 'deep page (page 1,000)', url: '/api/people?page=1000' },
   { name: 'sort by last name', url: '/api/people?sort=last_name&order=asc' },
 ];
-
-/** Through the product's own endpoint, as a user imports a file. */
-async function importContacts(app: App, user: TestUser, rows: number, seed: number) {
-  const body = multipart(
-    { mapping: JSON.stringify(CONTACTS_CSV_MAPPING) },
-    { name: 'contacts.csv', content: contactsCsv(rows, seed) },
-  );
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/csv/import-with-mapping',
-    payload: body.payload,
-    headers: { ...user.headers, ...body.headers },
-  });
-  if (response.json().imported_count !== rows) throw new Error(`import: ${response.body.slice(0, 300)}`);
-}
 
 const perSecond = (rows: number, ms: number) => Math.round(rows / (ms / 1000)).toLocaleString();
 

@@ -1,4 +1,6 @@
+import type { App } from '../server/src/app';
 import type { CompanyValues } from '../server/src/modules/companies/companies.repository';
+import type { TestUser } from '../server/test/test-app';
 import { SEARCH_TERMS } from './seed-contacts';
 
 /** A comma-separated list written over several lines. */
@@ -102,4 +104,15 @@ export function companiesCsv(count: number, options: { duplicateRate?: number; s
         .join(','),
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** Through the product's own endpoint, as a user imports a file. */
+export async function importCompanies(app: App, user: TestUser, rows: number, seed: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/company-csv-processor',
+    payload: { csvData: companiesCsv(rows, { seed }) },
+    headers: user.headers,
+  });
+  if (response.json().imported !== rows) throw new Error(`import: ${response.body.slice(0, 300)}`);
 }

@@ -1,4 +1,7 @@
+import type { App } from '../server/src/app';
 import type { ContactValues } from '../server/src/modules/contacts/contacts.repository';
+import { multipart } from '../server/test/multipart';
+import type { TestUser } from '../server/test/test-app';
 
 const FIRST =
   'Ada Alan Grace Linus Margaret Barbara Claude Edsger Donald Ken Dennis Frances Radia Hedy Katherine Tim Vint Bjarne Guido Anders'.split(
@@ -121,4 +124,19 @@ export function contactsCsvForCopy(count: number, userId: number, seed = 99): st
         .join(','),
     );
   return `${lines.join('\n')}\n`;
+}
+
+/** Through the product's own endpoint, as a user imports a file. */
+export async function importContacts(app: App, user: TestUser, rows: number, seed: number) {
+  const body = multipart(
+    { mapping: JSON.stringify(CONTACTS_CSV_MAPPING) },
+    { name: 'contacts.csv', content: contactsCsv(rows, seed) },
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/csv/import-with-mapping',
+    payload: body.payload,
+    headers: { ...user.headers, ...body.headers },
+  });
+  if (response.json().imported_count !== rows) throw new Error(`import: ${response.body.slice(0, 300)}`);
 }

@@ -14,6 +14,7 @@ export * from './health';
 export * from './notifications';
 export * from './plans';
 export * from './preferences';
+export * from './search';
 export * from './sharing';
 export * from './tasks';
 export * from './web-routes';

@@ -127,6 +127,14 @@ for (const theme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await expect(details).toBeHidden();
 
+    await page.keyboard.press('ControlOrMeta+k');
+    const palette = page.getByRole('dialog', { name: 'Search and commands' });
+    await palette.getByRole('combobox').fill('acme');
+    await expect(palette.getByRole('option', { name: /Acme Labs/ })).toBeVisible();
+    await check('command palette with results');
+    await page.keyboard.press('Escape');
+    await expect(palette).toBeHidden();
+
     await page.goto('/events');
     await settle(page);
     await page.getByRole('button', { name: 'Add Event' }).first().click();

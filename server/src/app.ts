@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);
       await api.register(eventsRoutes);
+      await api.register(searchRoutes);
       await api.register(botsRoutes);
       await api.register(botWebhookRoutes);
       await api.register(googleRoutes);

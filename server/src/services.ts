@@ -61,6 +61,7 @@ import { PlansRepository } from './modules/plans/plans.repository';
 import { PlansService } from './modules/plans/plans.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
+import { SearchService } from './modules/search/search.service';
 import { TasksRepository } from './modules/tasks/tasks.repository';
 import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -293,6 +294,7 @@ export async function createServices({
       await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
   });
   const plans = new PlansService(db, new PlansRepository(db), users, notifications);
+  const search = new SearchService(contacts, companies, tasks, events, plans);
   const billing = new BillingService(
     db,
     new BillingRepository(db),
@@ -335,6 +337,7 @@ export async function createServices({
     googleContacts,
     googleCalendar,
     plans,
+    search,
     billing,
     clock,
   };

@@ -118,8 +118,9 @@ export function registerBotJobs(deps: BotJobDeps) {
             { label: '▶️ In progress', data: `task:progress:${row.subject_id}` },
           ]
         : [];
+    const aboutTask = row.notification_type === 'other' && row.subject_type === 'task';
     const message = {
-      title: TITLES[row.notification_type] ?? '🔔 Relate',
+      title: TITLES[row.notification_type] ?? (aboutTask ? '📋 Task update' : '🔔 Relate'),
       lines: [row.notification],
       buttons,
     };

@@ -55,6 +55,33 @@ describe('notifications on the bot', () => {
     expect(sent[0].parse_mode).toBe('HTML');
   });
 
+  it("tell a task's owner on the bot when its assignee completes it", async () => {
+    const owner = (await t.app.services.users.get(alice.id))!;
+    const member = (await t.app.services.users.get(bob.id))!;
+    const { member: invitation } = await t.app.services.groups.invite(owner, {
+      email: bob.email,
+      name: 'Bob',
+    });
+    await t.app.services.groups.approve(member, invitation.id, 'Alice');
+    const tasks = t.app.services.tasks;
+    await tasks.createProject(owner, 'Books');
+    await tasks.setParticipants(owner, 'Books', [bob.email]);
+    const task = await tasks.create(owner, {
+      title: 'Close the books',
+      project: 'Books',
+      assign_to: bob.email,
+    });
+    const before = toAda().length;
+    await tasks.update(member, task.id, { status: 'completed' });
+    await runBothProcesses();
+    const updates = toAda()
+      .slice(before)
+      .filter((message) => message.text.startsWith('<b>📋 Task update</b>'));
+    expect(updates.map((message) => message.text)).toEqual([
+      '<b>📋 Task update</b>\nTest User completed the task "Close the books"',
+    ]);
+  });
+
   it('never reach a Telegram account whose link is pending or expired', async () => {
     await t.telegram.send(bert, 'hi');
     await t.app.inject({

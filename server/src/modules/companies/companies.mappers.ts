@@ -1,6 +1,12 @@
-import type { Company, CompanyChanges, CompanyDuplicatesResponse, NewCompany } from '@relate/contracts';
+import type {
+  Company,
+  CompanyChanges,
+  CompanyDuplicatesResponse,
+  NewCompany,
+  SearchResult,
+} from '@relate/contracts';
 import { toIso } from '../../lib/time';
-import type { CompanyRow, CompanyValues } from './companies.repository';
+import type { CompanyRow, CompanySearchRow, CompanyValues } from './companies.repository';
 
 export function toCompanyDto(row: CompanyRow): Company {
   return {
@@ -64,5 +70,17 @@ export function toCompanyDuplicatesDto(groups: DuplicateGroup[]): CompanyDuplica
     total_duplicates: groups.length,
     auto_mergeable: autoMergeable,
     manual_review: groups.length - autoMergeable,
+  };
+}
+
+export function toCompanySearchResult(row: CompanySearchRow): SearchResult {
+  const detail = [row.domains[0], row.categories].filter(Boolean).join(' · ');
+  return {
+    type: 'company',
+    id: row.id,
+    title: row.record,
+    detail: detail || null,
+    date: null,
+    rank: row.rank,
   };
 }

@@ -5,12 +5,16 @@ import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../d
 import type { Database } from '../../db/client';
 import { carriedColumns, copyLines } from '../../db/copy-format';
 import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
-import { containing, searchTextContains } from '../../db/text-search';
+import { containing, quickSearchRanks, searchTextContains } from '../../db/text-search';
 
 /** A company's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...COMPANY_COLUMNS } = getTableColumns(companies);
 
 export type CompanyRow = Omit<typeof companies.$inferSelect, 'searchText'>;
+/** A company as the quick search (Cmd+K) shows it, with how well it matched. */
+export type CompanySearchRow = Pick<CompanyRow, 'id' | 'record' | 'domains' | 'categories'> & {
+  rank: number;
+};
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an import may write: every one but the id, the timestamps (defaults) and the search text. */
@@ -125,6 +129,42 @@ export class CompaniesRepository {
       .from(companyStats)
       .where(eq(companyStats.userId, userId));
     return row ?? { total: 0, active: 0 };
+  }
+
+  /**
+   * The user's companies that hold `text` in what the companies search box looks through (name,
+   * categories, description, twitter, tags, domains), best match first: names that start with it (read
+   * off companies_user_record_idx), then words that do, then the rest (through the trigram index).
+   */
+  async search(
+    userId: number,
+    text: string,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<CompanySearchRow[]> {
+    const ranks = quickSearchRanks(
+      {
+        table: companies,
+        id: companies.id,
+        visible: eq(companies.userId, userId),
+        names: [nameKey],
+        fields: { indexed: companies.searchText },
+      },
+      text,
+      limit,
+    );
+    return db
+      .select({
+        id: companies.id,
+        record: companies.record,
+        domains: companies.domains,
+        categories: companies.categories,
+        rank: sql<number>`ranks.rank`.mapWith(Number),
+      })
+      .from(companies)
+      .innerJoin(sql`(${ranks}) as ranks`, sql`ranks.id = ${companies.id}`)
+      .orderBy(sql`ranks.rank`, nameKey, companies.id)
+      .limit(limit);
   }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<CompanyRow | undefined> {

@@ -9,6 +9,7 @@ import type {
   CompanyListOptions,
   NewCompany,
   ResolveCompanyDuplicatesBody,
+  SearchResult,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
@@ -20,6 +21,7 @@ import { groupNamesakes } from './companies.duplicates';
 import {
   toCompanyDto,
   toCompanyDuplicatesDto,
+  toCompanySearchResult,
   toCompanyValues,
   toNewCompanyValues,
 } from './companies.mappers';
@@ -63,6 +65,11 @@ export class CompaniesService {
       page_size: options.page_size,
       stats,
     };
+  }
+
+  /** The quick search's companies (Cmd+K). */
+  async search(userId: number, text: string, limit: number): Promise<SearchResult[]> {
+    return (await this.repository.search(userId, text, limit)).map(toCompanySearchResult);
   }
 
   async get(userId: number, id: number): Promise<Company> {

@@ -1,7 +1,7 @@
-import type { Person, PersonDuplicateGroup, PersonInput } from '@relate/contracts';
+import type { Person, PersonDuplicateGroup, PersonInput, SearchResult } from '@relate/contracts';
 import { toIso } from '../../lib/time';
 import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
-import type { ContactRow, ContactValues } from './contacts.repository';
+import type { ContactRow, ContactSearchRow, ContactValues } from './contacts.repository';
 
 export function toPersonDto(row: ContactRow): Person {
   return {
@@ -99,4 +99,12 @@ export function withFullName(
   const joined = [first, last].filter(Boolean).join(' ').trim();
   if (joined) return { ...values, fullName: joined };
   return values.fullName === null || !current ? { ...values, fullName: null } : values;
+}
+
+/** A contact found by the quick search: known by its name, else its e-mail, phone or organization. */
+export function toContactSearchResult(row: ContactSearchRow): SearchResult {
+  const name = row.fullName?.trim() || [row.firstName, row.lastName].filter(Boolean).join(' ');
+  const title = name || row.email || row.phone || row.organization || 'Unnamed contact';
+  const detail = [row.email, row.organization].filter((part) => part && part !== title).join(' · ');
+  return { type: 'contact', id: row.id, title, detail: detail || null, date: null, rank: row.rank };
 }

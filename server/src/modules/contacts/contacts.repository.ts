@@ -15,6 +15,7 @@ import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../d
 import type { Database } from '../../db/client';
 import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
 import { contactImports, contacts } from '../../db/schema';
+import { quickSearchRanks } from '../../db/text-search';
 import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
@@ -154,8 +155,56 @@ function allAgree(over?: SQL): SQL<boolean> {
 const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
 const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
 
+/** A contact as the quick search (Cmd+K) shows it, with how well it matched. */
+export type ContactSearchRow = Pick<
+  ContactRow,
+  'id' | 'fullName' | 'firstName' | 'lastName' | 'email' | 'phone' | 'organization'
+> & { rank: number };
+
 export class ContactsRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The user's contacts that hold `text` in what the contacts search box looks through (name, e-mail
+   * address, phone numbers, organization, job title, tags, notes), best match first: the e-mail address
+   * itself, then first or last names that start with it (read off their indexes), then words that do,
+   * then the rest (both narrowed by the search text's trigram index).
+   */
+  async search(
+    userId: number,
+    text: string,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<ContactSearchRow[]> {
+    const ranks = quickSearchRanks(
+      {
+        table: contacts,
+        id: contacts.id,
+        visible: ownedBy(userId),
+        // As contacts_user_first_name_idx and contacts_user_last_name_idx spell them.
+        names: [sql`lower(${contacts.firstName})`, sql`lower(${contacts.lastName})`],
+        fields: { indexed: contacts.searchText },
+        exact: text.includes('@') ? sql`lower(${contacts.email})` : undefined,
+      },
+      text,
+      limit,
+    );
+    return db
+      .select({
+        id: contacts.id,
+        fullName: contacts.fullName,
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        email: contacts.email,
+        phone: contacts.phone,
+        organization: contacts.organization,
+        rank: sql<number>`ranks.rank`.mapWith(Number),
+      })
+      .from(contacts)
+      .innerJoin(sql`(${ranks}) as ranks`, sql`ranks.id = ${contacts.id}`)
+      .orderBy(sql`ranks.rank`, sql`${contacts.searchText}`, contacts.id)
+      .limit(limit);
+  }
 
   async findById(userId: number, id: number, db: Database = this.db): Promise<ContactRow | undefined> {
     const [row] = await db

@@ -10,6 +10,7 @@ import {
   type PersonDuplicateGroup,
   type PersonDuplicatesResponse,
   type PersonInput,
+  type SearchResult,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
@@ -28,6 +29,7 @@ import { addToPreview, emptyPreview, type ImportBatch } from './contacts.import-
 import {
   cleanCustomFields,
   newContactValues,
+  toContactSearchResult,
   toContactValues,
   toPersonDto,
   toPersonDuplicateGroupDto,
@@ -143,6 +145,11 @@ export class ContactsService {
 
   async list(userId: number, query: PeopleListQuery): Promise<PeopleResponse> {
     return JSON.parse(await this.listJson(userId, query));
+  }
+
+  /** The quick search's contacts (Cmd+K): the user's own, shared copies included. */
+  async search(userId: number, text: string, limit: number): Promise<SearchResult[]> {
+    return (await this.repository.search(userId, text, limit)).map(toContactSearchResult);
   }
 
   async get(userId: number, id: number): Promise<Person> {

@@ -1,6 +1,6 @@
-import type { CalendarEvent } from '@relate/contracts';
+import type { CalendarEvent, SearchResult } from '@relate/contracts';
 import { toIso } from '../../lib/time';
-import type { EventWithOwner } from './events.repository';
+import type { EventSearchRow, EventWithOwner } from './events.repository';
 
 /** One occurrence of an event (by default its first) as the viewer sees it. */
 export function toEventDto(
@@ -41,3 +41,12 @@ export function toEventDto(
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+export const toEventSearchResult = (row: EventSearchRow): SearchResult => ({
+  type: 'event',
+  id: row.id,
+  title: row.title,
+  detail: row.location,
+  date: row.startAt.toISOString(),
+  rank: row.rank,
+});

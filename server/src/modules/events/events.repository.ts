@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, ne, or, type SQL, 
 import { insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { events, googleCalendarLinks, groupMembers, users } from '../../db/schema';
+import { quickSearchRanks } from '../../db/text-search';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventValues = Omit<typeof events.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -26,8 +27,48 @@ const visibleTo = (userId: number, email: string): SQL =>
     ),
   )!;
 
+/** An event as the quick search (Cmd+K) shows it, with how well it matched. */
+export type EventSearchRow = Pick<EventRow, 'id' | 'title' | 'startAt' | 'location'> & { rank: number };
+
 export class EventsRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * Visible events and series (not their changed occurrences) whose title or location holds `text`,
+   * best match first, then the latest start.
+   */
+  search(
+    userId: number,
+    email: string,
+    text: string,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<EventSearchRow[]> {
+    const title = sql`lower(${events.title})`;
+    const ranks = quickSearchRanks(
+      {
+        table: events,
+        id: events.id,
+        visible: and(visibleTo(userId, email), isNull(events.seriesId))!,
+        names: [title],
+        fields: { text: sql`lower(concat_ws(' ', ${events.title}, ${events.location}))` },
+      },
+      text,
+      limit,
+    );
+    return db
+      .select({
+        id: events.id,
+        title: events.title,
+        startAt: events.startAt,
+        location: events.location,
+        rank: sql<number>`ranks.rank`.mapWith(Number),
+      })
+      .from(events)
+      .innerJoin(sql`(${ranks}) as ranks`, sql`ranks.id = ${events.id}`)
+      .orderBy(sql`ranks.rank`, desc(events.startAt), events.id)
+      .limit(limit);
+  }
 
   private select(db: Database) {
     return db

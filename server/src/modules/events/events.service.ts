@@ -5,6 +5,7 @@ import type {
   EventChanges,
   EventImportResult,
   NewEvent,
+  SearchResult,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
@@ -27,7 +28,7 @@ import type { WorkerPool } from '../../lib/workers/pool';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { toEventDto } from './events.mappers';
+import { toEventDto, toEventSearchResult } from './events.mappers';
 import type { EventRow, EventsRepository, EventValues, EventWithOwner } from './events.repository';
 import type { eventsTasks } from './events.tasks';
 import { hostOf, joinCalendars, MAX_ICS_EVENTS } from './ics';
@@ -90,6 +91,11 @@ export class EventsService {
 
   upcoming(user: AuthUser, now: Date, days: number) {
     return this.inRange(user, now, new Date(now.getTime() + days * DAY));
+  }
+
+  /** The quick search's events (Cmd+K): the ones the calendar shows the user. */
+  async search(user: AuthUser, text: string, limit: number): Promise<SearchResult[]> {
+    return (await this.repository.search(user.id, user.email, text, limit)).map(toEventSearchResult);
   }
 
   async get(user: AuthUser, id: number): Promise<CalendarEvent> {

@@ -1,6 +1,6 @@
-import type { Project, Task } from '@relate/contracts';
+import type { Project, SearchResult, Task } from '@relate/contracts';
 import { toIso } from '../../lib/time';
-import type { ProjectRow, TaskWithNames } from './tasks.repository';
+import type { ProjectRow, ProjectSearchRow, TaskSearchRow, TaskWithNames } from './tasks.repository';
 
 /** What the viewer may do with a task: decided by the service's rules. */
 export interface TaskAccess {
@@ -46,3 +46,23 @@ export function toProjectDto(
     created_at: toIso(row.createdAt)!,
   };
 }
+
+const STATUS_NOTES: Partial<Record<Task['status'], string>> = {
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
+
+/** A task found by the quick search: its project, and whether it is done, as its second line. */
+export function toTaskSearchResult(row: TaskSearchRow): SearchResult {
+  const detail = [row.projectName, STATUS_NOTES[row.status]].filter(Boolean).join(' · ');
+  return { type: 'task', id: row.id, title: row.title, detail, date: toIso(row.dueDate), rank: row.rank };
+}
+
+export const toProjectSearchResult = (row: ProjectSearchRow): SearchResult => ({
+  type: 'project',
+  id: row.id,
+  title: row.name,
+  detail: null,
+  date: null,
+  rank: row.rank,
+});

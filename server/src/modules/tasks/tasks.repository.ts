@@ -2,6 +2,7 @@ import type { TaskStatus } from '@relate/contracts';
 import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projectParticipants, projects, tasks, users } from '../../db/schema';
+import { quickSearchRanks } from '../../db/text-search';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -15,6 +16,17 @@ export interface TaskWithNames extends TaskRow {
 }
 
 const OPEN = sql`${tasks.status} in ('todo', 'in_progress')`;
+
+/** A task or project as the quick search (Cmd+K) shows it, with how well it matched. */
+export interface TaskSearchRow {
+  id: number;
+  title: string;
+  projectName: string;
+  status: TaskStatus;
+  dueDate: Date | null;
+  rank: number;
+}
+export type ProjectSearchRow = Pick<ProjectRow, 'id' | 'name'> & { rank: number };
 
 /** Which of the visible tasks to read. */
 export interface TaskFilter {
@@ -31,6 +43,10 @@ export interface TaskFilter {
 const visibleProjectIds = (userId: number) =>
   sql`(select ${projects.id} from ${projects} where ${projects.ownerId} = ${userId}
        union select ${projectParticipants.projectId} from ${projectParticipants} where ${projectParticipants.userId} = ${userId})`;
+
+/** Tasks the user owns, and the tasks of projects they own or take part in. */
+const visibleTaskOf = (userId: number) =>
+  or(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`)!;
 
 const assignee = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.assigneeId})`;
 const ownerEmail = sql`(select ${users.email} from ${users} where ${users.id} = ${tasks.ownerId})`;
@@ -144,7 +160,58 @@ export class TasksRepository {
       .where(and(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${ownersProjects}`));
   }
 
+  /** Visible projects whose name holds `text`, best match first. */
+  searchProjects(
+    userId: number,
+    text: string,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<ProjectSearchRow[]> {
+    const name = sql`lower(${projects.name})`;
+    const ranks = quickSearchRanks(
+      {
+        table: projects,
+        id: projects.id,
+        visible: sql`${projects.id} in ${visibleProjectIds(userId)}`,
+        names: [name],
+        fields: { text: name },
+      },
+      text,
+      limit,
+    );
+    return db
+      .select({ id: projects.id, name: projects.name, rank: sql<number>`ranks.rank`.mapWith(Number) })
+      .from(projects)
+      .innerJoin(sql`(${ranks}) as ranks`, sql`ranks.id = ${projects.id}`)
+      .orderBy(sql`ranks.rank`, name, projects.id)
+      .limit(limit);
+  }
+
   // Tasks
+
+  /** Visible tasks (as `visibleTasks` reads them) whose title holds `text`, best match first. */
+  searchTasks(userId: number, text: string, limit: number, db: Database = this.db): Promise<TaskSearchRow[]> {
+    const title = sql`lower(${tasks.title})`;
+    const ranks = quickSearchRanks(
+      { table: tasks, id: tasks.id, visible: visibleTaskOf(userId), names: [title], fields: { text: title } },
+      text,
+      limit,
+    );
+    return db
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        projectName: projects.name,
+        status: tasks.status,
+        dueDate: tasks.dueDate,
+        rank: sql<number>`ranks.rank`.mapWith(Number),
+      })
+      .from(tasks)
+      .innerJoin(sql`(${ranks}) as ranks`, sql`ranks.id = ${tasks.id}`)
+      .innerJoin(projects, eq(projects.id, tasks.projectId))
+      .orderBy(sql`ranks.rank`, title, tasks.id)
+      .limit(limit);
+  }
 
   private selectTasks(db: Database) {
     return db
@@ -172,7 +239,7 @@ export class TasksRepository {
     const rows = await this.selectTasks(db)
       .where(
         and(
-          or(eq(tasks.ownerId, userId), sql`${tasks.projectId} in ${visibleProjectIds(userId)}`),
+          visibleTaskOf(userId),
           filter.id === undefined ? undefined : eq(tasks.id, filter.id),
           filter.statuses ? inArray(tasks.status, filter.statuses) : undefined,
           filter.scheduledUpTo

@@ -320,6 +320,57 @@ describe('participants leaving, shared names, edits and notifications', () => {
     expect((await notesOf(owner)).filter((n) => n.notification_type === 'task_assigned')).toEqual([]);
   });
 
+  it('tells the owner when the assignee completes or reopens their task, not when they do it themselves', async () => {
+    const owner = await createUser(t.app);
+    const member = await createUser(t.app, { fullName: 'Mia Member' });
+    await group(owner, member);
+    await t.as(owner).post('/api/projects', { name: 'Wrap-up' });
+    await t.as(owner).post('/api/projects/Wrap-up/participants', { participants: [member.email] });
+    const task = await createTask(owner, {
+      title: 'Send invoices',
+      project: 'Wrap-up',
+      assign_to: member.email,
+    });
+    // What the owner hears about tasks (they also hear that the member joined their group).
+    const ownerNotes = async () =>
+      (
+        (await t.as(owner).get('/api/notifications')).json().notifications as {
+          notification: string;
+          notification_type: string;
+          subject_type: string | null;
+          subject_id: number | null;
+        }[]
+      ).filter((note) => note.subject_type === 'task');
+
+    expect((await t.as(member).put(`/api/tasks/${task.id}`, { status: 'in_progress' })).statusCode).toBe(200);
+    expect(await ownerNotes()).toEqual([]);
+    expect((await t.as(member).put(`/api/tasks/${task.id}`, { status: 'completed' })).statusCode).toBe(200);
+    expect(await ownerNotes()).toMatchObject([
+      {
+        notification: 'Mia Member completed the task "Send invoices"',
+        notification_type: 'other',
+        subject_type: 'task',
+        subject_id: task.id,
+      },
+    ]);
+    // Saving the same status again is no news.
+    await t.as(member).put(`/api/tasks/${task.id}`, { status: 'completed' });
+    expect(await ownerNotes()).toHaveLength(1);
+    await t.as(member).put(`/api/tasks/${task.id}`, { status: 'todo' });
+    expect((await ownerNotes())[0].notification).toBe('Mia Member reopened the task "Send invoices"');
+    expect(await ownerNotes()).toHaveLength(2);
+
+    // The owner completing and reopening it tells nobody, the assignee included.
+    await t.as(owner).put(`/api/tasks/${task.id}`, { status: 'completed' });
+    await t.as(owner).put(`/api/tasks/${task.id}`, { status: 'in_progress' });
+    expect(await ownerNotes()).toHaveLength(2);
+    expect((await notesOf(member)).filter((n) => n.notification_type === 'other')).toEqual([]);
+    // Cancelling a completed task is not reopening it.
+    await t.as(member).put(`/api/tasks/${task.id}`, { status: 'completed' });
+    await t.as(owner).put(`/api/tasks/${task.id}`, { status: 'cancelled' });
+    expect(await ownerNotes()).toHaveLength(3);
+  });
+
   it("offers the caller's group without a project: approved members and the caller, not pending ones", async () => {
     const owner = await createUser(t.app);
     const approved = await createUser(t.app);

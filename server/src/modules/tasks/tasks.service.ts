@@ -1,4 +1,4 @@
-import type { NewTask, Project, Task, TaskChanges, TaskStatus } from '@relate/contracts';
+import type { NewTask, Project, SearchResult, Task, TaskChanges, TaskStatus } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../lib/auth-user';
 import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/time';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersService } from '../users/users.service';
-import { toProjectDto, toTaskDto } from './tasks.mappers';
+import { toProjectDto, toProjectSearchResult, toTaskDto, toTaskSearchResult } from './tasks.mappers';
 import type { TasksRepository, TaskValues, TaskWithNames } from './tasks.repository';
 
 export const ASSIGNEE_RULE = 'Assign this specific task to a user. They must be a project participant.';
@@ -164,6 +164,15 @@ export class TasksService {
     return Object.fromEntries(sorted.map((name) => [name, map[name]]));
   }
 
+  /** The quick search's tasks and projects (Cmd+K): those the tasks list shows the user. */
+  async search(user: AuthUser, text: string, limit: number): Promise<SearchResult[]> {
+    const [tasks, projects] = await Promise.all([
+      this.repository.searchTasks(user.id, text, limit),
+      this.repository.searchProjects(user.id, text, limit),
+    ]);
+    return [...tasks.map(toTaskSearchResult), ...projects.map(toProjectSearchResult)];
+  }
+
   async get(user: AuthUser, id: number): Promise<Task> {
     const row = await this.repository.visibleTask(user.id, id);
     if (!row) throw notFound('Task');
@@ -251,6 +260,7 @@ export class TasksService {
         throw notFound('Task');
       if (assigneeId && assigneeId !== current.assigneeId && assigneeId !== user.id)
         await this.notifyAssignee(user, assigneeId, id, values.title ?? current.title, tx);
+      if (values.status) await this.notifyOwnerOfStatus(user, current, values.status, tx);
     });
     return this.get(user, id);
   }
@@ -286,6 +296,26 @@ export class TasksService {
         type: 'task_assigned',
         text: `${from.fullName || from.email} assigned you the task "${title}"`,
         subject: { type: 'task', id: taskId },
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Someone else (its assignee) completed or reopened the owner's task: the owner hears of it, in the
+   * app and through their bot, as an assignee hears of an assignment.
+   */
+  private async notifyOwnerOfStatus(by: AuthUser, task: TaskWithNames, status: TaskStatus, tx: Database) {
+    if (task.ownerId === by.id) return;
+    const reopened = task.status === 'completed' && (status === 'todo' || status === 'in_progress');
+    const change = status === 'completed' ? 'completed' : reopened ? 'reopened' : null;
+    if (!change) return;
+    await this.notifications.notify(
+      {
+        userId: task.ownerId,
+        type: 'other',
+        text: `${by.fullName || by.email} ${change} the task "${task.title}"`,
+        subject: { type: 'task', id: task.id },
       },
       tx,
     );

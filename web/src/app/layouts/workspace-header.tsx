@@ -30,6 +30,7 @@ import { useAuth } from '@/features/auth/auth-provider';
 import { useCurrentPlan } from '@/features/billing/api/get-current-plan';
 import { useUpcomingCount } from '@/features/events/api/events-api';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { SearchLauncher } from '@/features/search/components/search-launcher';
 import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
 import { formatCount, formatNumber, initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -126,6 +127,9 @@ export function WorkspaceHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-0.5">
+          <div className="mr-1">
+            <SearchLauncher />
+          </div>
           <Tooltip>
             <TooltipTrigger asChild>
               <Button variant="ghost" size="icon" onClick={refresh} disabled={refreshing}>

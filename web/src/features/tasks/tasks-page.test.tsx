@@ -34,7 +34,7 @@ const task = (extra: Partial<Task>): Task => ({
   ...extra,
 });
 
-function renderPage(tasks: Task[]) {
+function renderPage(tasks: Task[], route = '/tasks') {
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') return json(200, { ...tasks[0], ...JSON.parse(String(init.body)) });
     if (url.startsWith('/api/tasks?') || url === '/api/tasks')
@@ -47,7 +47,7 @@ function renderPage(tasks: Task[]) {
   });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
         <TasksPage user={{ id: 2, email: 'ben@example.com' }} />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -78,6 +78,20 @@ describe('Tasks tab', () => {
     expect(within(row).getByTestId('scheduled-badge')).toHaveTextContent(/^Scheduled Mar 5, \d\d:30$/);
     const lists = fetchMock.mock.calls.map(([url]) => url).filter((url) => /^\/api\/tasks(\?|$)/.test(url));
     expect(lists).toEqual(['/api/tasks?include_scheduled=true']);
+  });
+
+  it('opens a linked task (?task=ID) in its project, with done tasks shown when it is done', async () => {
+    renderPage(
+      [task({ id: 4, title: 'Send invoices', status: 'completed' }), task({ id: 5, title: 'Open one' })],
+      '/tasks?task=4',
+    );
+    expect(await screen.findByRole('button', { name: 'Hide done tasks' })).toBeInTheDocument();
+    expect(screen.getByText('Send invoices')).toBeInTheDocument();
+  });
+
+  it('opens the new task dialog from ?new=1 (the command palette)', async () => {
+    renderPage([task({ title: 'Existing' })], '/tasks?new=1');
+    expect(await screen.findByRole('dialog', { name: 'Add New Task' })).toBeInTheDocument();
   });
 
   it('lets an assignee who cannot edit set any status from the row', async () => {

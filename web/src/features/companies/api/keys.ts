@@ -13,5 +13,6 @@ export interface CompaniesParams {
 export const companyKeys = {
   all: ['companies'] as const,
   list: (params: CompaniesParams) => [...companyKeys.all, 'list', params] as const,
+  detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
   duplicates: () => [...companyKeys.all, 'duplicates'] as const,
 };

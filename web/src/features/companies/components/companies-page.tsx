@@ -13,10 +13,12 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { formatNumber, pluralWord } from '@/lib/format';
+import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteAllCompanies } from '../api/delete-all-companies';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANIES_PAGE_SIZE, useCompanies } from '../api/get-companies';
+import { useCompany } from '../api/get-company';
 import { COMPANY_HIDEABLE_COLUMNS, CompaniesTable } from './companies-table';
 import { CompanyDetailDialog } from './company-detail-dialog';
 import { COMPANY_FILTERS, CompanyFilters } from './company-filters';
@@ -79,6 +81,16 @@ export function CompaniesPage() {
     });
 
   const openAdd = () => setForm({ open: true, company: null });
+  useUrlAction(NEW_PARAM, openAdd);
+  // A link to a company (?company=ID, the command palette's) opens its details once it has loaded.
+  const [linkedId, setLinkedId] = useState<number | null>(null);
+  useUrlAction('company', (id) => setLinkedId(Number(id) || null));
+  const linked = useCompany(linkedId).data;
+  useEffect(() => {
+    if (!linked) return;
+    setViewing(linked);
+    setLinkedId(null);
+  }, [linked]);
   // Search and filters have nothing to work on in an empty directory (shown while it loads).
   const hasCompanies = companies.data?.stats.total !== 0;
   const first = total === 0 ? 0 : (page - 1) * COMPANIES_PAGE_SIZE + 1;

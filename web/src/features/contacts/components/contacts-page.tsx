@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { formatNumber, pluralWord } from '@/lib/format';
 import { lazyWithPreload, preloadOn, useOpenedOnce } from '@/lib/lazy-with-preload';
+import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useListState } from '@/lib/use-list-state';
 import { useContactColumns } from '../api/columns-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
@@ -97,6 +98,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
   const importMounted = useOpenedOnce(importOpen);
   const deleteMounted = useOpenedOnce(toDelete !== null);
   const openAdd = () => startTransition(() => setFormOpen(true));
+  useUrlAction(NEW_PARAM, openAdd);
   const openImport = () => startTransition(() => setImportOpen(true));
   const openEdit = (person: Person) => startTransition(() => setEditing(person));
   const askDelete = (person: Person) => startTransition(() => setToDelete(person));

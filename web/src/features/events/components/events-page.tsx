@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useEvents } from '../api/events-api';
 import { defaultSlot, monthGrid, weekDays } from '../calendar-grid';
@@ -105,7 +106,14 @@ export function EventsPage({
     if (events.isError) toast.error('Failed to fetch events');
   }, [events.isError]);
 
-  // A notification's link (?event=ID) opens that event.
+  // A notification's link (?event=ID) opens that event; the command palette's also says when it is
+  // (&on=ISO date-time), so that the calendar turns to it. "New event" (?new=1) opens the dialog.
+  const linkedOn = searchParams.get('on');
+  useEffect(() => {
+    const on = linkedOn ? new Date(linkedOn) : null;
+    if (on && !Number.isNaN(on.getTime())) setFocus(on);
+  }, [linkedOn]);
+  useUrlAction(NEW_PARAM, () => setDialog({ mode: 'add', ...defaultSlot(new Date()) }));
   const linked = Number(searchParams.get('event')) || null;
   useEffect(() => {
     const event = linked ? byId.get(linked) : undefined;

@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
+import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useDeleteTask, useTasks } from '../api/tasks-api';
 import { visibleProjects } from '../task-view';
 import { ParticipantsDialog } from './participants-dialog';
@@ -60,17 +61,26 @@ export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null })
     setHighlighted(task.id);
   };
 
-  // A notification's link (?task=ID) opens its project and marks the task.
+  // A notification's link (?task=ID) opens its project and marks the task, showing done tasks when it is
+  // one (an assignee completed it, or the command palette found it).
   const linked = Number(searchParams.get('task')) || null;
   useEffect(() => {
     if (!linked || !tasks.data) return;
-    const project = Object.entries(tasks.data).find(([, list]) =>
-      list.some((task) => task.id === linked),
-    )?.[0];
-    if (!project) return;
-    setExpanded((now) => new Set(now).add(project));
+    const task = Object.values(tasks.data)
+      .flat()
+      .find((item) => item.id === linked);
+    if (!task) return;
+    if (task.status === 'completed' || task.status === 'cancelled') setShowDone(true);
+    setExpanded((now) => new Set(now).add(task.project));
     setHighlighted(linked);
   }, [linked, tasks.data]);
+
+  // The command palette's links: a project (?project=NAME) opens its section, "New task" (?new=1) the dialog.
+  const linkedProject = searchParams.get('project');
+  useEffect(() => {
+    if (linkedProject) setExpanded((now) => new Set(now).add(linkedProject));
+  }, [linkedProject]);
+  useUrlAction(NEW_PARAM, () => setDialog({ task: null }));
 
   const allCollapsed = sections.every(([name]) => !expanded.has(name));
   const toggleAll = () => setExpanded(allCollapsed ? new Set(sections.map(([name]) => name)) : new Set());
