@@ -42,6 +42,12 @@ export const defaultHandlers = [
   http.get(api('/auth/me'), () => HttpResponse.json(testUser)),
   http.get(api('/notifications/unread-count'), () => HttpResponse.json({ count: 0 })),
   http.get(api('/auth/google/status'), () => HttpResponse.json(googleStatus())),
+  // Nothing dismissed in Google's review dialogs unless a test says otherwise.
+  http.get(api('/auth/google/:noun/review'), ({ request }) =>
+    new URL(request.url).searchParams.get('dismissed') === 'true'
+      ? HttpResponse.json({ items: [] })
+      : undefined,
+  ),
 ];
 
 /** The fake API of the web tests (MSW): started for every test file in `setup.ts`. */

@@ -1,11 +1,23 @@
 import type { ContactReviewItem } from '@relate/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
 import { ContactsReviewDialog } from './components/contacts-review-dialog';
 
 const mutate = vi.fn();
-vi.mock('./api/google-api', () => ({ useApplyGoogleContacts: () => ({ mutate, isPending: false }) }));
+const dismiss = vi.fn(async (_ids: string[]) => ({ dismissed: 1 }));
+const restore = vi.fn(async (_ids: string[]) => ({ restored: 1 }));
+let dismissedItems: ContactReviewItem[] = [];
+vi.mock('./api/google-api', () => ({
+  useApplyGoogleContacts: () => ({ mutate, isPending: false }),
+  dismissedQuery: () => ({
+    queryKey: ['google', 'contacts', 'dismissed'],
+    queryFn: async () => dismissedItems,
+  }),
+  useDismissGoogleItems: () => ({ mutateAsync: dismiss, isPending: false }),
+  useRestoreGoogleItems: () => ({ mutateAsync: restore, isPending: false }),
+}));
 
 const item = (overrides: Partial<ContactReviewItem>): ContactReviewItem => ({
   id: crypto.randomUUID(),
@@ -38,7 +50,7 @@ describe('Preview Google Contacts Sync', () => {
       contact: { id: 8, name: 'Edith Clarke' },
       changes: [{ field: 'job_title', relate: 'Professor', google: 'Chief Engineer' }],
     });
-    render(<ContactsReviewDialog items={[ada, ivan, clash]} open onOpenChange={() => {}} />);
+    renderWithProviders(<ContactsReviewDialog items={[ada, ivan, clash]} open onOpenChange={() => {}} />);
     const user = userEvent.setup();
 
     expect(screen.getByRole('dialog', { name: 'Preview Google Contacts Sync' })).toBeInTheDocument();
@@ -64,5 +76,25 @@ describe('Preview Google Contacts Sync', () => {
       { item_ids: [ada.id, clash.id], keep_relate: [clash.id] },
       expect.anything(),
     );
+  });
+
+  it('dismisses new items and duplicates so they are never imported, and restores them from the Dismissed tab', async () => {
+    const grace = item({ name: 'Grace Hopper' });
+    const clash = item({ kind: 'conflict', name: 'Edith Clarke', changes: [] });
+    const earlier = item({ name: 'Hedy Lamarr' });
+    dismissedItems = [earlier];
+    renderWithProviders(<ContactsReviewDialog items={[grace, clash]} open onOpenChange={() => {}} />);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss 1' }));
+    expect(dismiss).toHaveBeenCalledWith([grace.id]);
+    expect(screen.queryByRole('checkbox', { name: 'Select Grace Hopper' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dismiss 0' })).toBeDisabled();
+
+    await user.click(screen.getByRole('tab', { name: /Dismissed/ }));
+    await user.click(await screen.findByRole('button', { name: 'Restore Hedy Lamarr' }));
+    expect(restore).toHaveBeenCalledWith([earlier.id]);
+    await user.click(screen.getByRole('tab', { name: /New Items/ }));
+    expect(screen.getByRole('checkbox', { name: 'Select Hedy Lamarr' })).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { formatDateTime, formatEventSpan } from '@/lib/format';
 import { useApplyGoogleCalendar } from '../api/google-api';
 import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';
+import { useDismissal } from './use-dismissal';
 
 const FIELD_LABELS: Record<string, string> = {
   title: 'Title',
@@ -126,6 +127,7 @@ export function CalendarReviewDialog({
   refreshes?: readonly QueryKey[];
 }) {
   const apply = useApplyGoogleCalendar(refreshes);
+  const dismissal = useDismissal<CalendarReviewItem>('calendar', open);
   return (
     <ReviewDialog
       title="Preview Google Calendar Events Sync"
@@ -139,6 +141,7 @@ export function CalendarReviewDialog({
       fieldLabel={(field) => FIELD_LABELS[field] ?? field}
       formatValue={formatValue}
       applying={apply.isPending}
+      dismissal={dismissal}
       onApply={(body) =>
         apply.mutate(body, {
           onSuccess: (result) => {

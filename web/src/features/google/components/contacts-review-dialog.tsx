@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useApplyGoogleContacts } from '../api/google-api';
 import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';
+import { useDismissal } from './use-dismissal';
 
 const FIELD_LABELS: Record<string, string> = {
   first_name: 'First name',
@@ -74,6 +75,7 @@ export function ContactsReviewDialog({
   refreshes?: readonly QueryKey[];
 }) {
   const apply = useApplyGoogleContacts(refreshes);
+  const dismissal = useDismissal<ContactReviewItem>('contacts', open);
   return (
     <ReviewDialog
       title="Preview Google Contacts Sync"
@@ -86,6 +88,7 @@ export function ContactsReviewDialog({
       localName={localName}
       fieldLabel={(field) => FIELD_LABELS[field] ?? field}
       applying={apply.isPending}
+      dismissal={dismissal}
       onApply={(body) =>
         apply.mutate(body, {
           onSuccess: (result) => {
