@@ -3,7 +3,7 @@ import { anyOf } from '../../db/batches';
 import { upsertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { googleAccounts, googleCalendarLinks, googleCalendarReviews } from '../../db/schema';
-import { inSet, type ReviewSet } from './review-sets';
+import { inSet, type ReviewSet } from './review-sets.repository';
 
 export type { CalendarSyncedValues } from '../../db/schema';
 export type CalendarLinkRow = typeof googleCalendarLinks.$inferSelect;

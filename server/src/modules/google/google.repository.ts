@@ -10,7 +10,7 @@ import {
   googleContactReviews,
   googleOauthStates,
 } from '../../db/schema';
-import { inSet, type ReviewSet } from './review-sets';
+import { inSet, type ReviewSet } from './review-sets.repository';
 
 export type OauthStateRow = typeof googleOauthStates.$inferSelect;
 export type GoogleAccountRow = typeof googleAccounts.$inferSelect;
