@@ -1,5 +1,10 @@
+import type { Page } from '@playwright/test';
 import { account, expect, signUp } from '../support/fixtures';
 import { test } from './google-fixtures';
+
+/** Screenshots to look at, beside the test's other output. */
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 
 test('connects Google in Settings, previews the contacts, applies them and finds them in the table', async ({
   page,
@@ -87,3 +92,47 @@ test('a Connect Google link sent to someone else links nothing and tells them wh
   expect(await status.json()).toMatchObject({ has_google_account: false });
   expect(google.fake.hasLiveRefreshToken(victimSub)).toBe(false);
 });
+
+for (const [label, width, height, theme] of [
+  ['light', 1280, 800, 'light'],
+  ['dark', 1280, 800, 'dark'],
+  ['phone', 390, 844, 'light'],
+] as const)
+  test(`dismisses a Google contact one does not want, and restores it (${label})`, async ({
+    page,
+    google,
+  }) => {
+    test.setTimeout(180_000); // a long journey on a busy machine
+    await page.setViewportSize({ width, height });
+    await page.addInitScript((chosen) => localStorage.setItem('theme', chosen), theme);
+    const sub = `11394364127120761140${['light', 'dark', 'phone'].indexOf(label)}`;
+    google.fake.addAccount({ sub, email: `dismiss-${label}@gmail.example`, name: 'Dee Smiss' });
+    google.fake.addReferenceContacts(sub);
+    await signUp(page, account('Dee'));
+    await expect(page).toHaveURL(/\/contacts$/);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: /Google Integration/ }).click();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Connect Google' }).click();
+    await (await popupOpened).getByRole('button', { name: /Dee Smiss/ }).click();
+    const card = page.getByRole('region', { name: 'Google Contacts' });
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Preview Google Contacts Sync' });
+    await expect(dialog.getByTestId('google-review-item')).toHaveCount(3);
+
+    // Keep only Ada: the other two are dismissed and never imported.
+    await dialog.getByRole('checkbox', { name: 'Select Ada Lovelace' }).uncheck();
+    await dialog.getByRole('button', { name: 'Dismiss 2' }).click();
+    await expect(page.getByText('Dismissed 2 items')).toBeVisible();
+    await expect(dialog.getByTestId('google-review-item')).toHaveCount(1);
+    await dialog.getByRole('tab', { name: /Dismissed\s*2/ }).click();
+    await shot(page, `google-dismissed-${label}`);
+    await dialog.getByRole('button', { name: 'Restore Иван Петров' }).click();
+    await expect(dialog.getByRole('tab', { name: /Dismissed\s*1/ })).toBeVisible();
+    await dialog.getByRole('tab', { name: /New Items/ }).click();
+    await expect(dialog.getByRole('checkbox', { name: 'Select Иван Петров' })).toBeVisible();
+    await shot(page, `google-review-${label}`);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card.getByText('2 changes from Google wait for your review.')).toBeVisible();
+  });
