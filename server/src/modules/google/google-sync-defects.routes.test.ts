@@ -547,3 +547,29 @@ describe('issue 33, defect 6: dismissing what one does not want', () => {
     expect(bad.json().details[0].field).toMatch(/^item_ids/);
   });
 });
+
+describe('issue 33, defect 8, in the calendar', () => {
+  it('a failed push of an event edit tries again within seconds, and the next edit goes at once', async () => {
+    const { user, sub } = await connectedUser();
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 4 * 86_400_000);
+    const id = fake().calendar.addEvent(sub, {
+      summary: 'Board call',
+      start: { dateTime: start.toISOString(), timeZone: 'UTC' },
+      end: { dateTime: new Date(start.getTime() + 3_600_000).toISOString(), timeZone: 'UTC' },
+    });
+    await ok(call(user, 'GET', '/api/auth/google/calendar'));
+    const [event] = await rowsOf(sql`select id from events where owner_id = ${user.id}`);
+
+    fake().failNext({ method: 'PATCH', path: /\/events\//, status: 503 });
+    await ok(call(user, 'PUT', `/api/events/${event.id}`, { location: 'Room 1' }));
+    await t.app.services.jobs.runDue(50);
+    const [retry] = (await t.app.services.jobs.list('google.calendar.push')).filter(
+      (job) => job.key === String(user.id),
+    );
+    expect(retry.runAt.getTime() - Date.now()).toBeLessThan(10_000);
+
+    await ok(call(user, 'PUT', `/api/events/${event.id}`, { location: 'Room 2' }));
+    await t.app.services.jobs.runDue(50);
+    expect(fake().calendar.event(sub, id)).toMatchObject({ location: 'Room 2' });
+  });
+});
