@@ -708,7 +708,11 @@ export class GoogleContactsService {
    */
   private async pushLocalEdits(userId: number, people: GooglePeople): Promise<number> {
     let pushed = await this.pushDeletes(userId, people);
-    const links = await this.repository.editedLinks(userId);
+    // A contact with a decision waiting (a conflict, deleted at Google) is sent once it is made.
+    const waiting = new Set((await this.repository.reviews(userId)).map((review) => review.resourceName));
+    const links = (await this.repository.editedLinks(userId)).filter(
+      (link) => !waiting.has(link.resourceName),
+    );
     const contacts = new Map(
       (
         await this.contacts.findByIds(
@@ -726,7 +730,15 @@ export class GoogleContactsService {
         await this.repository.saveLink(userId, { ...link, locallyEdited: false });
         continue;
       }
-      const current = await people.get(link.resourceName);
+      const current = await people.get(link.resourceName).catch((error) => {
+        if (toGoogleApiError(error)?.status === 404) return undefined;
+        throw error;
+      });
+      if (!current) {
+        // Deleted at Google since the last sync: the user decides, as for any contact deleted there.
+        await this.repository.upsertReviews(userId, [this.deletedItem(link)]);
+        continue;
+      }
       try {
         if (
           current.etag !== link.etag &&
