@@ -164,35 +164,6 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/google/contacts/dismiss',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['google'],
-        description:
-          'Dismisses new items and likely duplicates: never imported, listed with ?dismissed=true until restored.',
-        body: GoogleReviewItemsBodySchema,
-        response: { 200: DismissGoogleReviewResponseSchema },
-      },
-    },
-    async (request) => ({ dismissed: await googleContacts.dismiss(request.user.id, request.body.item_ids) }),
-  );
-
-  app.post(
-    '/auth/google/contacts/restore',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['google'],
-        description: 'Puts dismissed items back in review.',
-        body: GoogleReviewItemsBodySchema,
-        response: { 200: RestoreGoogleReviewResponseSchema },
-      },
-    },
-    async (request) => ({ restored: await googleContacts.restore(request.user.id, request.body.item_ids) }),
-  );
-
-  app.post(
     '/auth/google/contacts/apply',
     {
       config: { access: 'user' },
@@ -259,35 +230,6 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/google/calendar/dismiss',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['google'],
-        description:
-          'Dismisses new items and likely duplicates: never imported, listed with ?dismissed=true until restored.',
-        body: GoogleReviewItemsBodySchema,
-        response: { 200: DismissGoogleReviewResponseSchema },
-      },
-    },
-    async (request) => ({ dismissed: await googleCalendar.dismiss(request.user.id, request.body.item_ids) }),
-  );
-
-  app.post(
-    '/auth/google/calendar/restore',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['google'],
-        description: 'Puts dismissed items back in review.',
-        body: GoogleReviewItemsBodySchema,
-        response: { 200: RestoreGoogleReviewResponseSchema },
-      },
-    },
-    async (request) => ({ restored: await googleCalendar.restore(request.user.id, request.body.item_ids) }),
-  );
-
-  app.post(
     '/auth/google/calendar/apply',
     {
       config: { access: 'user' },
@@ -300,4 +242,38 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => googleCalendar.apply(request.user.id, request.body),
   );
+
+  // Dismiss and Restore: the same for contacts and calendar items.
+  for (const [noun, reviews] of [
+    ['contacts', googleContacts],
+    ['calendar', googleCalendar],
+  ] as const) {
+    app.post(
+      `/auth/google/${noun}/dismiss`,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['google'],
+          description:
+            'Dismisses new items and likely duplicates: never imported, listed with ?dismissed=true until restored.',
+          body: GoogleReviewItemsBodySchema,
+          response: { 200: DismissGoogleReviewResponseSchema },
+        },
+      },
+      async (request) => ({ dismissed: await reviews.dismiss(request.user.id, request.body.item_ids) }),
+    );
+    app.post(
+      `/auth/google/${noun}/restore`,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['google'],
+          description: 'Puts dismissed items back in review.',
+          body: GoogleReviewItemsBodySchema,
+          response: { 200: RestoreGoogleReviewResponseSchema },
+        },
+      },
+      async (request) => ({ restored: await reviews.restore(request.user.id, request.body.item_ids) }),
+    );
+  }
 };
