@@ -405,6 +405,12 @@ export class GoogleContactsService {
 
   /** Deletes at Google the contacts deleted in Relate, then their links (a contact already gone counts). */
   private async pushDeletes(userId: number, people: GooglePeople): Promise<number> {
+    // Contacts deleted however (one by one, Delete all, an undone import) are kept at Google unless the
+    // user chose otherwise.
+    if ((await this.repository.account(userId))?.contactDeletes !== 'delete') {
+      await this.repository.keepDeletedAtGoogle(userId);
+      return 0;
+    }
     const links = await this.repository.deletedLinks(userId);
     for (const link of links) {
       await people.delete(link.resourceName);
