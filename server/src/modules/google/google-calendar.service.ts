@@ -1137,9 +1137,7 @@ export class GoogleCalendarService {
       ),
     );
     const waiting = new Set(
-      (await this.repository.reviews(userId)).flatMap((review) =>
-        review.eventId && review.kind !== 'deleted_upstream' ? [review.eventId] : [],
-      ),
+      (await this.repository.reviews(userId)).flatMap((review) => (review.eventId ? [review.eventId] : [])),
     );
     const members = await this.events.groupUserEmails(
       userId,

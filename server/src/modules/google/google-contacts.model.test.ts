@@ -175,12 +175,6 @@ class SyncAndApplyAll implements fc.AsyncCommand<Model, Real> {
     const ids = (items as { id: string; kind: string }[]).map((item) => item.id);
     if (ids.length > 0) {
       const conflicts = (items as { id: string; kind: string }[]).filter((item) => item.kind === 'conflict');
-      if (process.env.MODEL_DEBUG)
-        console.log(
-          'kinds',
-          (items as { kind: string }[]).map((item) => item.kind).join(','),
-          this.keepRelate,
-        );
       await call(real.user, 'POST', '/api/auth/google/contacts/apply', {
         item_ids: ids,
         keep_relate: this.keepRelate ? conflicts.map((item) => item.id) : [],
