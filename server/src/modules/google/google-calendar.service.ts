@@ -328,7 +328,7 @@ export class GoogleCalendarService {
       const ids = [...new Set(body.item_ids)];
       const found = await this.repository.reviewsByIds(userId, ids, tx);
       result.skipped = ids.length - found.length;
-      const waiting = await this.nowLikelyDuplicates(userId, found, tx);
+      const { waiting, mappedNew } = await this.nowLikelyDuplicates(userId, found, tx);
       result.waiting = waiting.size;
       const reviews = found.filter((review) => !waiting.has(review.id));
       for (const review of reviews) {
@@ -350,7 +350,7 @@ export class GoogleCalendarService {
           if (review.kind === 'deleted_upstream') result.deleted++;
           else result.updated++;
         } else if (review.kind === 'new') {
-          const created = await this.createFromGoogle(userId, google, context, tx);
+          const created = await this.createFromGoogle(userId, google, context, tx, mappedNew.get(review.id));
           await this.applyWaitingOccurrences(userId, created, review.googleEventId, tx);
           result.created++;
         } else if (review.kind === 'likely_duplicate') {
@@ -420,7 +420,7 @@ export class GoogleCalendarService {
   /**
    * The `new` events a Relate event added since the preview now matches (same title and start): classified
    * again against the current calendar, they wait for review as likely duplicates instead of becoming a
-   * second copy. Answers their ids.
+   * second copy. Answers their ids, and the others mapped (so that applying them maps nothing again).
    */
   private async nowLikelyDuplicates(userId: number, reviews: CalendarReviewRow[], tx: Database) {
     const fresh = [];
@@ -429,7 +429,8 @@ export class GoogleCalendarService {
       if (review.kind !== 'new' || review.seriesGoogleId || google.status === 'cancelled') continue;
       fresh.push({ review, mapped: await this.map(userId, google, google[CALENDAR_KEY] ?? {}, tx) });
     }
-    if (fresh.length === 0) return new Set<string>();
+    const mappedNew = new Map(fresh.map(({ review, mapped }) => [review.id, mapped]));
+    if (fresh.length === 0) return { waiting: new Set<string>(), mappedNew };
     const candidates = await this.events.syncRowsByTitleAndStart(
       userId,
       fresh.map(({ mapped }) => ({ title: mapped.values.title, start: mapped.values.startAt })),
@@ -461,7 +462,7 @@ export class GoogleCalendarService {
       })),
       tx,
     );
-    return new Set(matched.map(({ review }) => review.id));
+    return { waiting: new Set(matched.map(({ review }) => review.id)), mappedNew };
   }
 
   /** In the transaction that deleted a Relate event: true when it was linked, so a push should delete it at Google. */
