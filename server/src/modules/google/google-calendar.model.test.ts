@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
 import { connectGoogle } from '../../../test/google';
+import { settleAll, syncAndApplyAll, type Tracked } from '../../../test/sync-model';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 /**
@@ -21,15 +22,8 @@ const CHOICES: Record<Field, string[]> = {
   location: ['Room 1', 'Room 2', 'Online'],
 };
 
-interface Entry {
+interface Entry extends Tracked<Values> {
   googleId: string;
-  /** null once deleted at Google */
-  google: Values | null;
-  /** null until the first sync brought it over, or once deleted in Relate */
-  relate: Values | null;
-  relateId: number | null;
-  /** what both sides agreed on at the last sync */
-  agreed: Values | null;
 }
 interface Model {
   entries: Entry[];
@@ -148,44 +142,12 @@ class ExpireToken implements fc.AsyncCommand<Model, Real> {
   toString = () => 'ExpireToken';
 }
 
-/** What a entry holds after a sync and "apply all": field by field, the side that changed wins. */
-function settle(entry: Entry, keepRelate: boolean): Values | null {
-  const { google: theirs, relate: ours, agreed } = entry;
-  if (!theirs) return null; // deleted at Google: "apply all" deletes it here too
-  if (!agreed) return ours === null && entry.relateId !== null ? null : { ...theirs }; // new from Google
-  if (!ours) return null; // deleted in Relate: the push deletes it at Google
-  const settled = { ...agreed };
-  for (const field of FIELDS) {
-    const googleChanged = theirs[field] !== agreed[field];
-    const relateChanged = ours[field] !== agreed[field];
-    if (googleChanged && relateChanged && theirs[field] !== ours[field])
-      settled[field] = keepRelate ? ours[field] : theirs[field];
-    else settled[field] = relateChanged ? ours[field] : theirs[field];
-  }
-  return settled;
-}
-
 class SyncAndApplyAll implements fc.AsyncCommand<Model, Real> {
   constructor(readonly keepRelate: boolean) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    await call(real.user, 'GET', '/api/auth/google/calendar');
-    const { items } = await call(real.user, 'GET', '/api/auth/google/calendar/review');
-    const ids = (items as { id: string; kind: string }[]).map((item) => item.id);
-    if (ids.length > 0) {
-      const conflicts = (items as { id: string; kind: string }[]).filter((item) => item.kind === 'conflict');
-      await call(real.user, 'POST', '/api/auth/google/calendar/apply', {
-        item_ids: ids,
-        keep_relate: this.keepRelate ? conflicts.map((item) => item.id) : [],
-      });
-    }
-    while ((await t.app.services.jobs.runDue(50)) > 0);
-    for (const entry of model.entries) {
-      const settled = settle(entry, this.keepRelate);
-      entry.google = settled && { ...settled };
-      entry.relate = settled && { ...settled };
-      entry.agreed = settled && { ...settled };
-    }
+    await syncAndApplyAll(t.app, real.user, 'calendar', this.keepRelate);
+    settleAll(model.entries, FIELDS, this.keepRelate);
     await expectBothSidesAsModel(model, real);
   }
   toString = () => `SyncAndApplyAll(${this.keepRelate ? 'keep Relate' : 'take Google'})`;

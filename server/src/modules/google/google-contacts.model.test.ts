@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../../test/fakes/google/server';
 import { connectGoogle } from '../../../test/google';
+import { settleAll, syncAndApplyAll, type Tracked } from '../../../test/sync-model';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../../test/test-app';
 
 /**
@@ -20,16 +21,9 @@ const CHOICES: Record<Field, string[]> = {
   job_title: ['CEO', 'CTO', 'Intern'],
 };
 
-interface Person {
+interface Person extends Tracked<Values> {
   email: string;
   resourceName: string;
-  /** null once deleted at Google */
-  google: Values | null;
-  /** null until the first sync brought it over, or once deleted in Relate */
-  relate: Values | null;
-  relateId: number | null;
-  /** what both sides agreed on at the last sync */
-  agreed: Values | null;
 }
 interface Model {
   people: Person[];
@@ -149,44 +143,12 @@ class ExpireToken implements fc.AsyncCommand<Model, Real> {
   toString = () => 'ExpireToken';
 }
 
-/** What a person holds after a sync and "apply all": field by field, the side that changed wins. */
-function settle(person: Person, keepRelate: boolean): Values | null {
-  const { google: theirs, relate: ours, agreed } = person;
-  if (!theirs) return null; // deleted at Google: "apply all" deletes it here too
-  if (!agreed) return ours === null && person.relateId !== null ? null : { ...theirs }; // new from Google
-  if (!ours) return null; // deleted in Relate: the push deletes it at Google
-  const settled = { ...agreed };
-  for (const field of FIELDS) {
-    const googleChanged = theirs[field] !== agreed[field];
-    const relateChanged = ours[field] !== agreed[field];
-    if (googleChanged && relateChanged && theirs[field] !== ours[field])
-      settled[field] = keepRelate ? ours[field] : theirs[field];
-    else settled[field] = relateChanged ? ours[field] : theirs[field];
-  }
-  return settled;
-}
-
 class SyncAndApplyAll implements fc.AsyncCommand<Model, Real> {
   constructor(readonly keepRelate: boolean) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    await call(real.user, 'GET', '/api/auth/google/contacts');
-    const { items } = await call(real.user, 'GET', '/api/auth/google/contacts/review');
-    const ids = (items as { id: string; kind: string }[]).map((item) => item.id);
-    if (ids.length > 0) {
-      const conflicts = (items as { id: string; kind: string }[]).filter((item) => item.kind === 'conflict');
-      await call(real.user, 'POST', '/api/auth/google/contacts/apply', {
-        item_ids: ids,
-        keep_relate: this.keepRelate ? conflicts.map((item) => item.id) : [],
-      });
-    }
-    while ((await t.app.services.jobs.runDue(50)) > 0);
-    for (const person of model.people) {
-      const settled = settle(person, this.keepRelate);
-      person.google = settled && { ...settled };
-      person.relate = settled && { ...settled };
-      person.agreed = settled && { ...settled };
-    }
+    await syncAndApplyAll(t.app, real.user, 'contacts', this.keepRelate);
+    settleAll(model.people, FIELDS, this.keepRelate);
     await expectBothSidesAsModel(model, real);
   }
   toString = () => `SyncAndApplyAll(${this.keepRelate ? 'keep Relate' : 'take Google'})`;
