@@ -3,7 +3,7 @@ import { MessagingPlatformSchema } from './auth';
 import { isTimeZone, TimestampSchema } from './common';
 
 /** The browser's IANA zone: the bots word times in it and send task reminders at 09:00 there. */
-const TimeZoneSchema = z
+export const TimeZoneSchema = z
   .string()
   .trim()
   .max(64)

@@ -6,6 +6,8 @@ export const NotificationTypeSchema = z.enum([
   'contact_shared',
   'event_assigned',
   'group_invitation',
+  'follow_up',
+  'birthday',
   'other',
 ]);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { plansRoutes } from './modules/plans/plans.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { stayInTouchRoutes } from './modules/stay-in-touch/stay-in-touch.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -201,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(tasksRoutes);
       await api.register(eventsRoutes);
       await api.register(searchRoutes);
+      await api.register(stayInTouchRoutes);
       await api.register(botsRoutes);
       await api.register(botWebhookRoutes);
       await api.register(googleRoutes);

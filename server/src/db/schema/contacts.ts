@@ -1,5 +1,16 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -54,6 +65,9 @@ export const contacts = pgTable(
     tags: text(),
     lastContactDate: timestamp({ withTimezone: true }),
     nextFollowUpDate: timestamp({ withTimezone: true }),
+    /** Stay in touch: reach out every `followUpEvery` days, weeks or months (both set, or neither). */
+    followUpEvery: smallint(),
+    followUpUnit: text({ enum: ['day', 'week', 'month'] }),
     status: text({ enum: ['active', 'inactive', 'prospect', 'client', 'partner'] }),
     priority: text({ enum: ['low', 'medium', 'high'] }),
     group: text(),
@@ -87,6 +101,14 @@ export const contacts = pgTable(
     // Sorting by first or last name:
     index('contacts_user_first_name_idx').on(t.userId, sql`lower(${t.firstName})`, t.id),
     index('contacts_user_last_name_idx').on(t.userId, sql`lower(${t.lastName})`, t.id),
+    // Who is due (the reminders every minute, the Reach out view); few contacts have a date.
+    index('contacts_user_next_follow_up_idx')
+      .on(t.userId, t.nextFollowUpDate)
+      .where(sql`${t.nextFollowUpDate} is not null`),
+    check(
+      'contacts_follow_up_cadence_check',
+      sql`(${t.followUpEvery} is null) = (${t.followUpUnit} is null) and coalesce(${t.followUpEvery}, 1) between 1 and 366`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { Task } from '@relate/contracts';
+import type { FollowUpAction, Task } from '@relate/contracts';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
 import { fromFloating, toFloating } from '../../lib/time-zone';
@@ -32,9 +32,17 @@ const HELP: OutboundMessage = {
 /** Snooze (a reminder again later), handled by the reminders. */
 export type SnoozeHandler = (user: MessagingAccount, reminderKey: string, minutes: number) => Promise<void>;
 
+/** A follow-up's Done or Snooze, handled by stay in touch; answers the next follow-up, if any. */
+export type FollowUpHandler = (
+  user: MessagingAccount,
+  contactId: number,
+  action: FollowUpAction,
+) => Promise<{ nextFollowUp: Date | null }>;
+
 /** The bots' commands and buttons, the same on Telegram and WhatsApp, under the API's permission rules. */
 export class BotCommandsService {
   private snoozeHandler?: SnoozeHandler;
+  private followUpHandler?: FollowUpHandler;
 
   constructor(
     private readonly tasks: TasksService,
@@ -45,6 +53,10 @@ export class BotCommandsService {
 
   onSnooze(handler: SnoozeHandler) {
     this.snoozeHandler = handler;
+  }
+
+  onFollowUp(handler: FollowUpHandler) {
+    this.followUpHandler = handler;
   }
 
   /** A typed command: "/today" on Telegram, "today" on WhatsApp. */
@@ -63,8 +75,13 @@ export class BotCommandsService {
     }
   }
 
-  /** A pressed button: `task:done:<id>`, `task:progress:<id>`, `snooze:<minutes>:<reminder key>`. */
+  /**
+   * A pressed button: `task:done:<id>`, `task:progress:<id>`, `snooze:<minutes>:<reminder key>`,
+   * `follow:done:<contact id>`, `follow:snooze:<1|7>:<contact id>`.
+   */
   async action(user: MessagingAccount, data: string): Promise<OutboundMessage> {
+    const followUp = /^follow:(done|snooze:(1|7)):(\d+)$/.exec(data);
+    if (followUp && this.followUpHandler) return this.followUp(user, followUp);
     const task = /^task:(done|progress):(\d+)$/.exec(data);
     if (task) {
       const status = task[1] === 'done' ? 'completed' : 'in_progress';
@@ -88,6 +105,22 @@ export class BotCommandsService {
       return { title: `⏰ I will remind you again in ${minutes === 60 ? '1 hour' : '10 minutes'}` };
     }
     return { title: 'This button no longer works', lines: ['Send /help to see what I can do.'] };
+  }
+
+  private async followUp(user: MessagingAccount, match: RegExpExecArray): Promise<OutboundMessage> {
+    const action: FollowUpAction =
+      match[1] === 'done' ? { action: 'done' } : { action: 'snooze', days: match[2] === '7' ? 7 : 1 };
+    try {
+      const { nextFollowUp } = await this.followUpHandler!(user, Number(match[3]), action);
+      const next = nextFollowUp ? [`Next follow-up: ${formatDate(nextFollowUp, user.timezone)}`] : [];
+      if (action.action === 'done') return { title: '✅ Marked as in touch today', lines: next };
+      return { title: `⏰ I will remind you again ${action.days === 7 ? 'in a week' : 'tomorrow'}`, lines: next };
+    } catch (error) {
+      if (error instanceof AppError && error.status === 404) {
+        return { title: 'This contact is no longer there', lines: [error.message] };
+      }
+      throw error;
+    }
   }
 
   private async today(user: MessagingAccount): Promise<OutboundMessage> {

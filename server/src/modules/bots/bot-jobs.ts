@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '@relate/contracts';
+import type { CalendarEvent, Notification } from '@relate/contracts';
 import type { JobRunner } from '../../jobs/job-runner';
 import { RetryLater } from '../../jobs/job-runner';
 import type { Clock } from '../../lib/time';
@@ -41,7 +41,27 @@ const TITLES: Record<string, string> = {
   contact_shared: '👤 Contact shared with you',
   event_assigned: '📅 New event',
   group_invitation: '👥 Group invitation',
+  follow_up: '🤝 Stay in touch',
+  birthday: '🎂 Birthday',
 };
+
+/** The buttons under a notification in the chat: a task's status, a follow-up's Done and Snooze. */
+function notificationButtons(row: Notification) {
+  if (row.notification_type === 'task_assigned' && row.subject_type === 'task' && row.subject_id) {
+    return [
+      { label: '✅ Done', data: `task:done:${row.subject_id}` },
+      { label: '▶️ In progress', data: `task:progress:${row.subject_id}` },
+    ];
+  }
+  if (row.notification_type === 'follow_up' && row.subject_type === 'contact' && row.subject_id) {
+    return [
+      { label: '✅ Done', data: `follow:done:${row.subject_id}` },
+      { label: 'Snooze 1 day', data: `follow:snooze:1:${row.subject_id}` },
+      { label: 'Snooze 1 week', data: `follow:snooze:7:${row.subject_id}` },
+    ];
+  }
+  return [];
+}
 
 interface NotifyPayload {
   userId: number;
@@ -111,13 +131,7 @@ export function registerBotJobs(deps: BotJobDeps) {
   jobs.define<NotifyPayload>('bot.notify', async ({ userId, notificationId }) => {
     const row = await notifications.get(userId, notificationId);
     if (!row) return;
-    const buttons =
-      row.notification_type === 'task_assigned' && row.subject_type === 'task' && row.subject_id
-        ? [
-            { label: '✅ Done', data: `task:done:${row.subject_id}` },
-            { label: '▶️ In progress', data: `task:progress:${row.subject_id}` },
-          ]
-        : [];
+    const buttons = notificationButtons(row);
     const aboutTask = row.notification_type === 'other' && row.subject_type === 'task';
     const message = {
       title: TITLES[row.notification_type] ?? (aboutTask ? '📋 Task update' : '🔔 Relate'),

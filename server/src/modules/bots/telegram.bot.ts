@@ -74,7 +74,7 @@ export function registerTelegramHandlers(bot: Bot, bots: BotsService, commands: 
     });
   });
 
-  bot.callbackQuery(/^(task|snooze):/, async (ctx) => {
+  bot.callbackQuery(/^(task|snooze|follow):/, async (ctx) => {
     const user = await bots.userByTelegramId(ctx.from.id);
     if (!user) {
       await ctx.answerCallbackQuery({ text: 'This Telegram account is not linked to Relate' });

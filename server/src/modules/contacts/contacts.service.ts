@@ -103,6 +103,12 @@ export interface CsvImportResult {
 
 /** Runs inside the transaction that edits a contact: how other modules (Google sync) learn of an edit. */
 export type ContactUpdatedListener = (userId: number, contactId: number, tx: Database) => Promise<void>;
+/** May add to an update's values what follows from them, before they are written. */
+export type ContactUpdatePlanner = (
+  userId: number,
+  current: ContactRow,
+  values: Partial<ContactValues>,
+) => Promise<void>;
 /** Runs after a user's contacts were deleted (committed): how the Google sync learns of deletes. */
 export type ContactsDeletedListener = (userId: number) => Promise<void>;
 
@@ -111,6 +117,7 @@ export type ContactsImportedListener = (rows: number, seconds: number) => void;
 
 export class ContactsService {
   private readonly updatedListeners: ContactUpdatedListener[] = [];
+  private updatePlanner?: ContactUpdatePlanner;
   private readonly deletedListeners: ContactsDeletedListener[] = [];
   private readonly importedListeners: ContactsImportedListener[] = [];
 
@@ -156,6 +163,11 @@ export class ContactsService {
     const row = await this.repository.findById(userId, id);
     if (!row) throw notFound('Contact');
     return toPersonDto(row);
+  }
+
+  /** Fills in what follows from an update's values (stay in touch: the next follow-up after a new last contact). */
+  planUpdatesWith(planner: ContactUpdatePlanner): void {
+    this.updatePlanner = planner;
   }
 
   onUpdated(listener: ContactUpdatedListener): void {
@@ -216,6 +228,7 @@ export class ContactsService {
         values.customFields = cleanCustomFields(merged);
       }
       if (Object.keys(values).length === 0) return current;
+      await this.updatePlanner?.(userId, current, values);
       const updated = (await this.repository.update(userId, id, values, tx))!;
       for (const listener of this.updatedListeners) await listener(userId, id, tx);
       return updated;
