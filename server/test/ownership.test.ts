@@ -43,6 +43,14 @@ const person = async (owner: TestUser): Promise<OwnedObject> => {
   const { id } = await created(owner, '/api/people', { first_name: SECRET });
   return { url: `/api/people/${id}`, read: read(owner, `/api/people/${id}`) };
 };
+/** A person's stay-in-touch state, at its own URL. */
+const followUp =
+  (action = '') =>
+  async (owner: TestUser): Promise<OwnedObject> => {
+    const { url } = await person(owner);
+    await t.as(owner).put(`${url}/stay-in-touch`, { cadence: { every: 1, unit: 'week' } });
+    return { url: `${url}${action}`, read: read(owner, `${url}/stay-in-touch`) };
+  };
 const task = async (owner: TestUser): Promise<OwnedObject> => {
   const { id } = await created(owner, '/api/tasks', { title: SECRET, project: 'Own project' });
   return { url: `/api/tasks/${id}`, read: read(owner, `/api/tasks/${id}`) };
@@ -74,6 +82,17 @@ const table: Record<string, OwnershipCase> = {
   'GET /api/people/:id': { create: person, status: 404 },
   'PUT /api/people/:id': { create: person, body: { first_name: 'Taken over' }, status: 404 },
   'DELETE /api/people/:id': { create: person, status: 404 },
+  'GET /api/people/:id/stay-in-touch': { create: followUp('/stay-in-touch'), status: 404 },
+  'PUT /api/people/:id/stay-in-touch': {
+    create: followUp('/stay-in-touch'),
+    body: { cadence: { every: 2, unit: 'day' } },
+    status: 404,
+  },
+  'POST /api/people/:id/follow-up': {
+    create: followUp('/follow-up'),
+    body: { action: 'snooze', days: 7 },
+    status: 404,
+  },
   'GET /api/tasks/:id': { create: task, status: 404 },
   'PUT /api/tasks/:id': { create: task, body: { status: 'completed' }, status: 404 },
   'DELETE /api/tasks/:id': { create: task, status: 404 },
