@@ -16,6 +16,6 @@ export * from './plans';
 export * from './preferences';
 export * from './search';
 export * from './sharing';
+export * from './stay-in-touch';
 export * from './tasks';
 export * from './web-routes';
-export * from './stay-in-touch';

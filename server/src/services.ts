@@ -62,7 +62,9 @@ import { PlansService } from './modules/plans/plans.service';
 import { PreferencesRepository } from './modules/preferences/preferences.repository';
 import { PreferencesService } from './modules/preferences/preferences.service';
 import { SearchService } from './modules/search/search.service';
-import { createStayInTouch } from './modules/stay-in-touch/stay-in-touch.wiring';
+import { StayInTouchRepository } from './modules/stay-in-touch/stay-in-touch.repository';
+import { StayInTouchService } from './modules/stay-in-touch/stay-in-touch.service';
+import { connectStayInTouch } from './modules/stay-in-touch/stay-in-touch.wiring';
 import { TasksRepository } from './modules/tasks/tasks.repository';
 import { TasksService } from './modules/tasks/tasks.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -222,7 +224,8 @@ export async function createServices({
   groups.onMembershipEnded((ownerId, memberId, tx) => events.groupMembershipEnded(ownerId, memberId, tx));
   const botsRepository = new BotsRepository(db);
   const botCommands = new BotCommandsService(tasks, events, contacts, clock);
-  const stayInTouch = createStayInTouch({ db, jobs, contacts, users, notifications, botCommands, clock });
+  const stayInTouch = new StayInTouchService(new StayInTouchRepository(db), users, notifications, clock);
+  connectStayInTouch(stayInTouch, { db, jobs, contacts, botCommands });
   const bots: BotsService = new BotsService(
     db,
     botsRepository,

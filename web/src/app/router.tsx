@@ -67,9 +67,13 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/notifications',
+            lazy: async () => ({ Component: (await import('./routes/notifications')).NotificationsRoute }),
+          },
+          {
+            path: '/reach-out',
             lazy: async () => ({
-              Component: (await import('@/features/notifications/components/notifications-list'))
-                .NotificationsList,
+              Component: (await import('@/features/contacts/components/stay-in-touch/reach-out-page'))
+                .ReachOutPage,
             }),
           },
           {

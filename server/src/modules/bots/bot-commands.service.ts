@@ -114,7 +114,10 @@ export class BotCommandsService {
       const { nextFollowUp } = await this.followUpHandler!(user, Number(match[3]), action);
       const next = nextFollowUp ? [`Next follow-up: ${formatDate(nextFollowUp, user.timezone)}`] : [];
       if (action.action === 'done') return { title: '✅ Marked as in touch today', lines: next };
-      return { title: `⏰ I will remind you again ${action.days === 7 ? 'in a week' : 'tomorrow'}`, lines: next };
+      return {
+        title: `⏰ I will remind you again ${action.days === 7 ? 'in a week' : 'tomorrow'}`,
+        lines: next,
+      };
     } catch (error) {
       if (error instanceof AppError && error.status === 404) {
         return { title: 'This contact is no longer there', lines: [error.message] };

@@ -25,13 +25,14 @@ describe('stay-in-touch cadence', () => {
   });
 
   it('lands on the last day of a shorter month', () => {
-    const utc = (iso: string) => nextFollowUp(new Date(iso), { every: 1, unit: 'month' }, 'UTC').toISOString();
+    const utc = (iso: string) =>
+      nextFollowUp(new Date(iso), { every: 1, unit: 'month' }, 'UTC').toISOString();
     expect(utc('2026-01-31T15:00:00Z')).toBe('2026-02-28T09:00:00.000Z');
     expect(utc('2028-01-31T15:00:00Z')).toBe('2028-02-29T09:00:00.000Z');
     expect(utc('2026-03-31T15:00:00Z')).toBe('2026-04-30T09:00:00.000Z');
-    expect(nextFollowUp(new Date('2026-11-30T12:00:00Z'), { every: 3, unit: 'month' }, 'UTC').toISOString()).toBe(
-      '2027-02-28T09:00:00.000Z',
-    );
+    expect(
+      nextFollowUp(new Date('2026-11-30T12:00:00Z'), { every: 3, unit: 'month' }, 'UTC').toISOString(),
+    ).toBe('2027-02-28T09:00:00.000Z');
   });
 
   it('counts months in the user’s zone, where the month may already have turned', () => {

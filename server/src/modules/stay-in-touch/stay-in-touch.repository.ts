@@ -102,7 +102,11 @@ export class StayInTouchRepository {
     monthDays: string[],
   ): Promise<{ id: number; fullName: string | null; birthday: string }[]> {
     return this.db
-      .select({ id: contacts.id, fullName: contacts.fullName, birthday: sql<string>`${contacts.birthday}::text` })
+      .select({
+        id: contacts.id,
+        fullName: contacts.fullName,
+        birthday: sql<string>`${contacts.birthday}::text`,
+      })
       .from(contacts)
       .where(
         and(

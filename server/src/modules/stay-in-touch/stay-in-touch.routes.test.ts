@@ -84,7 +84,9 @@ describe('stay in touch', () => {
     const ann = await createUser(t.app);
     const ada = await person(ann, { first_name: 'Ada', last_name: 'Byron' });
     await stayInTouch(ann, ada, { cadence: { every: 10, unit: 'day' } });
-    const moved = await t.as(ann).put(`/api/people/${ada}`, { last_contact_date: '2026-11-20T12:00:00.000Z' });
+    const moved = await t
+      .as(ann)
+      .put(`/api/people/${ada}`, { last_contact_date: '2026-11-20T12:00:00.000Z' });
     expect(moved.json().next_follow_up_date).toBe('2026-11-30T09:00:00.000Z');
     const chosen = await t.as(ann).put(`/api/people/${ada}`, {
       last_contact_date: '2026-11-21T12:00:00.000Z',
@@ -143,7 +145,8 @@ describe('stay in touch', () => {
     const before = (await t.as(ann).get(`/api/people/${ada}/stay-in-touch`)).json();
     expect((await t.as(eve).get(`/api/people/${ada}/stay-in-touch`)).statusCode).toBe(404);
     expect(
-      (await t.as(eve).put(`/api/people/${ada}/stay-in-touch`, { cadence: { every: 9, unit: 'day' } })).statusCode,
+      (await t.as(eve).put(`/api/people/${ada}/stay-in-touch`, { cadence: { every: 9, unit: 'day' } }))
+        .statusCode,
     ).toBe(404);
     expect((await t.as(eve).post(`/api/people/${ada}/follow-up`, { action: 'done' })).statusCode).toBe(404);
     expect((await t.as(eve).get('/api/reach-out')).json()).toEqual({ due: [], upcoming: [], birthdays: [] });
@@ -168,7 +171,11 @@ describe('stay in touch', () => {
       last_name: 'Soon',
       next_follow_up_date: '2026-11-27T09:00:00.000Z',
     });
-    await person(ann, { first_name: 'Far', last_name: 'Away', next_follow_up_date: '2027-03-01T09:00:00.000Z' });
+    await person(ann, {
+      first_name: 'Far',
+      last_name: 'Away',
+      next_follow_up_date: '2027-03-01T09:00:00.000Z',
+    });
     await person(ann, { first_name: 'Bea', last_name: 'Born', birthday: '1990-11-25' });
     await person(ann, { first_name: 'Yan', last_name: 'Yearless', birthday: '--11-23' });
     await person(ann, { first_name: 'Not', last_name: 'Yet', birthday: '1980-12-25' });
@@ -240,7 +247,11 @@ describe('follow-up and birthday reminders', () => {
       });
     }
     // A follow-up long overdue (an import's old dates) is listed in Reach out, not reminded.
-    await person(lee, { first_name: 'Old', last_name: 'Date', next_follow_up_date: '2025-01-01T09:00:00.000Z' });
+    await person(lee, {
+      first_name: 'Old',
+      last_name: 'Date',
+      next_follow_up_date: '2025-01-01T09:00:00.000Z',
+    });
     time.set('2026-12-10T09:00:00Z');
     await remind();
     const told = (await notifications(lee)).filter((n) => n.notification_type === 'follow_up');

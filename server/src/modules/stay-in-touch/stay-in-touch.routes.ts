@@ -47,7 +47,8 @@ export const stayInTouchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['stay-in-touch'],
-        description: 'Done (in touch now: moves the last contact and the next follow-up) or Snooze 1 day / 1 week.',
+        description:
+          'Done (in touch now: moves the last contact and the next follow-up) or Snooze 1 day / 1 week.',
         params: IdParamsSchema,
         body: FollowUpActionBodySchema,
         response: { 200: StayInTouchSchema },

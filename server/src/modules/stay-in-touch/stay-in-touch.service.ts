@@ -63,12 +63,19 @@ function reminderText(reminder: ClaimedReminder): string {
  * are told at 09:00 in the user's time zone, in the app and through the bots.
  */
 export class StayInTouchService {
+  private dueListener?: () => Promise<void>;
+
   constructor(
     private readonly repository: StayInTouchRepository,
     private readonly users: Pick<UsersService, 'messagingAccounts' | 'updateMessaging'>,
     private readonly notifications: Pick<NotificationsService, 'notifyMany'>,
     private readonly clock: Clock,
   ) {}
+
+  /** Told when a cadence makes a follow-up due already (the reminders job then runs now, not in a minute). */
+  onFollowUpDue(listener: () => Promise<void>): void {
+    this.dueListener = listener;
+  }
 
   async get(userId: number, contactId: number): Promise<StayInTouch> {
     return toStayInTouch(await this.row(userId, contactId));
@@ -91,6 +98,7 @@ export class StayInTouchService {
       followUpUnit: cadence?.unit ?? null,
       nextFollowUpDate: next,
     });
+    if (cadence && next && next.getTime() < this.clock().getTime() + DAY) await this.dueListener?.();
     return toStayInTouch(updated!);
   }
 
@@ -154,7 +162,9 @@ export class StayInTouchService {
   /** Birthdays on the seven local days from `firstDay` (a floating midnight), soonest first. */
   private async birthdaysFrom(userId: number, firstDay: Date): Promise<UpcomingBirthday[]> {
     const days = Array.from({ length: 7 }, (_, index) => new Date(firstDay.getTime() + index * DAY));
-    const dateOf = new Map(days.map((day) => [day.toISOString().slice(5, 10), day.toISOString().slice(0, 10)]));
+    const dateOf = new Map(
+      days.map((day) => [day.toISOString().slice(5, 10), day.toISOString().slice(0, 10)]),
+    );
     // 29 February birthdays are kept on 28 February in other years.
     const february28 = days.find((day) => day.toISOString().slice(5, 10) === '02-28');
     if (february28 && new Date(february28.getTime() + DAY).getUTCDate() === 1) {
@@ -213,7 +223,8 @@ function toNotification(reminder: ClaimedReminder): NotifyInput {
 /** Each user's first few follow-ups one by one, the rest as one notification that opens Reach out. */
 function followUpNotifications(claimed: ClaimedReminder[]): NotifyInput[] {
   const byUser = new Map<number, ClaimedReminder[]>();
-  for (const reminder of claimed) byUser.set(reminder.userId, [...(byUser.get(reminder.userId) ?? []), reminder]);
+  for (const reminder of claimed)
+    byUser.set(reminder.userId, [...(byUser.get(reminder.userId) ?? []), reminder]);
   return [...byUser].flatMap(([userId, reminders]) => {
     if (reminders.length <= FOLLOW_UPS_TOLD_ONE_BY_ONE) return reminders.map(toNotification);
     const told = reminders.slice(0, FOLLOW_UPS_TOLD_ONE_BY_ONE - 1);

@@ -4,6 +4,7 @@ import {
   CalendarIcon,
   CheckSquareIcon,
   CrownIcon,
+  HeartHandshakeIcon,
   LogOutIcon,
   RefreshCwIcon,
   SettingsIcon,
@@ -38,6 +39,7 @@ import { cn } from '@/lib/utils';
 const tabs = [
   { to: '/contacts', label: 'Contacts', icon: UsersIcon },
   { to: '/companies', label: 'Companies', icon: Building2Icon },
+  { to: '/reach-out', label: 'Reach out', icon: HeartHandshakeIcon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
@@ -198,7 +200,7 @@ export function WorkspaceHeader() {
           </DropdownMenu>
         </div>
       </div>
-      <nav aria-label="Workspace" className="grid grid-cols-5 gap-1 border-t px-2 py-1.5 md:hidden">
+      <nav aria-label="Workspace" className="grid grid-cols-6 gap-1 border-t px-2 py-1.5 md:hidden">
         {tabs.map((tab) => (
           <NavLink
             key={tab.to}

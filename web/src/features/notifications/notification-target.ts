@@ -5,6 +5,8 @@ const TYPE_TARGETS: Partial<Record<NotificationType, string>> = {
   task_assigned: '/tasks',
   event_assigned: '/events',
   group_invitation: '/settings?section=group',
+  follow_up: '/reach-out',
+  birthday: '/reach-out',
 };
 
 /**

@@ -15,6 +15,8 @@ export const peopleKeys = {
   duplicates: () => [...peopleKeys.all, 'duplicates'] as const,
   /** One name group with all its people (the scan sends only the first ones). */
   duplicateGroup: (key: string) => [...peopleKeys.duplicates(), 'group', key] as const,
+  stayInTouch: (id: number) => [...peopleKeys.all, 'stay-in-touch', id] as const,
+  reachOut: () => [...peopleKeys.all, 'reach-out'] as const,
 };
 
 export const customFieldKeys = {

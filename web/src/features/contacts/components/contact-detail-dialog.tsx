@@ -29,6 +29,7 @@ import {
 } from '../fields';
 import { type ContactFormValues, toFormValues, toPayload } from '../form-values';
 import { ContactFieldsGrid } from './contact-fields-grid';
+import { StayInTouchCard } from './stay-in-touch/stay-in-touch-card';
 
 const DETAIL_TAB_LABELS: Record<string, string> = {
   general: 'General Info',
@@ -178,6 +179,9 @@ export function ContactDetailDialog({
                 { key: 'custom', fields: customFields },
               ].map((tab) => (
                 <TabsContent key={tab.key} value={tab.key}>
+                  {tab.key === 'connection' && !editing && (
+                    <StayInTouchCard contactId={data.id} name={name} />
+                  )}
                   {tab.fields.length === 0 ? (
                     <p className="py-8 text-center text-sm text-muted-foreground">No custom fields yet.</p>
                   ) : editing ? (

@@ -1,15 +1,17 @@
 import type { Notification, NotificationType } from '@relate/contracts';
 import {
   BellIcon,
+  CakeIcon,
   CalendarIcon,
   CheckCheckIcon,
   CheckIcon,
   CheckSquareIcon,
+  HeartHandshakeIcon,
   InfoIcon,
   Share2Icon,
   UsersIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
@@ -28,10 +30,13 @@ const icons: Record<NotificationType, typeof BellIcon> = {
   contact_shared: Share2Icon,
   event_assigned: CalendarIcon,
   group_invitation: UsersIcon,
+  follow_up: HeartHandshakeIcon,
+  birthday: CakeIcon,
   other: InfoIcon,
 };
 
-export function NotificationsList() {
+/** The notifications page; `actions` adds buttons under a notification (composed by the route). */
+export function NotificationsList({ actions }: { actions?: (notification: Notification) => ReactNode }) {
   const [page, setPage] = useState(1);
   const list = useNotifications(page);
   const unread = useUnreadCount();
@@ -100,11 +105,10 @@ export function NotificationsList() {
                   >
                     <Icon className="size-4" />
                   </span>
-                  <NotificationLink
-                    notification={notification}
-                    onOpen={() => opened(notification)}
-                    className="flex-1"
-                  />
+                  <div className="grid min-w-0 flex-1 gap-2">
+                    <NotificationLink notification={notification} onOpen={() => opened(notification)} />
+                    {actions?.(notification)}
+                  </div>
                   {!notification.is_read && (
                     <Button
                       size="sm"

@@ -1,0 +1,14 @@
+import type { Notification } from '@relate/contracts';
+import { FollowUpButtons } from '@/features/contacts/components/stay-in-touch/follow-up-buttons';
+import { NotificationsList } from '@/features/notifications/components/notifications-list';
+
+/** A follow-up reminder's Done and Snooze, where the reminder is. */
+function actions(notification: Notification) {
+  if (notification.notification_type !== 'follow_up' || notification.subject_type !== 'contact') return null;
+  if (!notification.subject_id) return null;
+  return <FollowUpButtons contactId={notification.subject_id} />;
+}
+
+export function NotificationsRoute() {
+  return <NotificationsList actions={actions} />;
+}

@@ -1,0 +1,47 @@
+import type { FollowUpAction } from '@relate/contracts';
+import { AlarmClockIcon, CheckIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import { useFollowUp } from '../../api/stay-in-touch-api';
+
+const ACTIONS: { label: string; action: FollowUpAction; done: string }[] = [
+  { label: 'Done', action: { action: 'done' }, done: 'Marked as in touch today' },
+  { label: 'Snooze 1 day', action: { action: 'snooze', days: 1 }, done: 'Snoozed until' },
+  { label: 'Snooze 1 week', action: { action: 'snooze', days: 7 }, done: 'Snoozed until' },
+];
+
+/** A follow-up's Done, Snooze 1 day and Snooze 1 week (the reminder's, Reach out's and the contact's). */
+export function FollowUpButtons({ contactId, name }: { contactId: number; name?: string }) {
+  const followUp = useFollowUp();
+  const act = ({ action, done }: (typeof ACTIONS)[number]) =>
+    followUp.mutate(
+      { id: contactId, action },
+      {
+        onSuccess: (state) => {
+          const next = state.next_follow_up_date ? formatDate(state.next_follow_up_date) : null;
+          const who = name ? ` ${name}` : '';
+          if (action.action === 'done')
+            toast.success(`${done}${who ? `:${who}` : ''}${next ? `. Next follow-up ${next}` : ''}`);
+          else toast.success(`${done} ${next}`);
+        },
+        onError: () => toast.error('Failed to update the follow-up'),
+      },
+    );
+  return (
+    <div className="flex flex-wrap gap-2">
+      {ACTIONS.map((item) => (
+        <Button
+          key={item.label}
+          size="sm"
+          variant={item.action.action === 'done' ? 'default' : 'outline'}
+          disabled={followUp.isPending}
+          onClick={() => act(item)}
+        >
+          {item.action.action === 'done' ? <CheckIcon /> : <AlarmClockIcon />}
+          {item.label}
+        </Button>
+      ))}
+    </div>
+  );
+}
