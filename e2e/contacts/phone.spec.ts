@@ -36,8 +36,13 @@ test('on a phone the contacts are cards with their actions, an empty contact is 
   await expect(edit.getByRole('button', { name: 'Save Changes' })).toBeInViewport();
   await edit.getByRole('button', { name: 'Cancel' }).click();
 
-  // The workspace tabs and every settings section can be reached.
-  await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click();
+  // The workspace tabs fit the screen, and every settings section can be reached (from the account menu).
+  for (const link of await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').all()) {
+    const box = await link.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  }
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings/);
   const sections = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('button');
   // The URL changes before the Settings page's code has loaded: count its sections once they show.

@@ -42,7 +42,8 @@ const tabs = [
   { to: '/reach-out', label: 'Reach out', icon: HeartHandshakeIcon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
-  { to: '/settings', label: 'Settings', icon: SettingsIcon },
+  // On a phone the account menu leads to Settings: five tabs fit at 390 px, six do not.
+  { to: '/settings', label: 'Settings', icon: SettingsIcon, desktopOnly: true },
 ];
 
 function PlanLabel({ plan }: { plan: string }) {
@@ -200,22 +201,24 @@ export function WorkspaceHeader() {
           </DropdownMenu>
         </div>
       </div>
-      <nav aria-label="Workspace" className="grid grid-cols-6 gap-1 border-t px-2 py-1.5 md:hidden">
-        {tabs.map((tab) => (
-          <NavLink
-            key={tab.to}
-            to={tab.to}
-            className={({ isActive }) =>
-              cn(
-                'flex flex-col items-center justify-center gap-0.5 rounded-md px-1 py-1 text-xs font-medium',
-                isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground',
-              )
-            }
-          >
-            <tab.icon className="size-4" />
-            {tab.label}
-          </NavLink>
-        ))}
+      <nav aria-label="Workspace" className="grid grid-cols-5 gap-1 border-t px-2 py-1.5 md:hidden">
+        {tabs
+          .filter((tab) => !tab.desktopOnly)
+          .map((tab) => (
+            <NavLink
+              key={tab.to}
+              to={tab.to}
+              className={({ isActive }) =>
+                cn(
+                  'flex flex-col items-center justify-center gap-0.5 rounded-md px-1 py-1 text-xs font-medium',
+                  isActive ? 'bg-primary/10 text-primary' : 'text-muted-foreground',
+                )
+              }
+            >
+              <tab.icon className="size-4" />
+              {tab.label}
+            </NavLink>
+          ))}
       </nav>
     </header>
   );

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { useFollowUp } from '../../api/stay-in-touch-api';
 
-const ACTIONS: { label: string; action: FollowUpAction; done: string }[] = [
-  { label: 'Done', action: { action: 'done' }, done: 'Marked as in touch today' },
-  { label: 'Snooze 1 day', action: { action: 'snooze', days: 1 }, done: 'Snoozed until' },
-  { label: 'Snooze 1 week', action: { action: 'snooze', days: 7 }, done: 'Snoozed until' },
+const ACTIONS: { label: string; short: string; action: FollowUpAction; done: string }[] = [
+  { label: 'Done', short: 'Done', action: { action: 'done' }, done: 'Marked as in touch today' },
+  { label: 'Snooze 1 day', short: '1 day', action: { action: 'snooze', days: 1 }, done: 'Snoozed until' },
+  { label: 'Snooze 1 week', short: '1 week', action: { action: 'snooze', days: 7 }, done: 'Snoozed until' },
 ];
 
 /** A follow-up's Done, Snooze 1 day and Snooze 1 week (the reminder's, Reach out's and the contact's). */
@@ -37,9 +37,11 @@ export function FollowUpButtons({ contactId, name }: { contactId: number; name?:
           variant={item.action.action === 'done' ? 'default' : 'outline'}
           disabled={followUp.isPending}
           onClick={() => act(item)}
+          aria-label={item.label}
         >
           {item.action.action === 'done' ? <CheckIcon /> : <AlarmClockIcon />}
-          {item.label}
+          <span className="sm:hidden">{item.short}</span>
+          <span className="hidden sm:inline">{item.label}</span>
         </Button>
       ))}
     </div>

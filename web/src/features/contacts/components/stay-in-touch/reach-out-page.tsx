@@ -28,7 +28,17 @@ function Section({ title, count, children }: { title: string; count: number; chi
   );
 }
 
-function PersonRow({ person, overdue }: { person: ReachOutPerson; overdue: boolean }) {
+/** "Due today", "Was due Jun 15, 2026" (before today) or "Due Jun 19, 2026". */
+function DueBadge({ date }: { date: string }) {
+  const day = (value: Date) => value.toLocaleDateString('en-CA');
+  const today = day(new Date());
+  const due = day(new Date(date));
+  if (due === today) return <Badge variant="warning">Due today</Badge>;
+  if (due < today) return <Badge variant="destructive">Was due {formatDate(date)}</Badge>;
+  return <Badge variant="secondary">Due {formatDate(date)}</Badge>;
+}
+
+function PersonRow({ person }: { person: ReachOutPerson }) {
   const name = person.full_name || 'Unnamed contact';
   const detail = [person.organization, person.email ?? person.phone].filter(Boolean).join(' · ');
   return (
@@ -42,9 +52,7 @@ function PersonRow({ person, overdue }: { person: ReachOutPerson; overdue: boole
         </Link>
         {detail && <span className="truncate text-sm text-muted-foreground">{detail}</span>}
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-          <Badge variant={overdue ? 'destructive' : 'secondary'}>
-            {overdue ? 'Was due' : 'Due'} {formatDate(person.next_follow_up_date)}
-          </Badge>
+          <DueBadge date={person.next_follow_up_date} />
           {person.cadence && <span>{cadenceText(person.cadence)}</span>}
           <span>
             {person.last_contact_date
@@ -82,7 +90,6 @@ function BirthdayRow({ birthday }: { birthday: UpcomingBirthday }) {
 export function ReachOutPage() {
   const reachOut = useReachOut();
   const due = reachOut.data?.due.length ?? 0;
-  const now = new Date();
 
   return (
     <>
@@ -111,18 +118,14 @@ export function ReachOutPage() {
             {view.due.length > 0 && (
               <Section title="Due and overdue" count={view.due.length}>
                 {view.due.map((person) => (
-                  <PersonRow
-                    key={person.id}
-                    person={person}
-                    overdue={new Date(person.next_follow_up_date) < now}
-                  />
+                  <PersonRow key={person.id} person={person} />
                 ))}
               </Section>
             )}
             {view.upcoming.length > 0 && (
               <Section title="This week" count={view.upcoming.length}>
                 {view.upcoming.map((person) => (
-                  <PersonRow key={person.id} person={person} overdue={false} />
+                  <PersonRow key={person.id} person={person} />
                 ))}
               </Section>
             )}
