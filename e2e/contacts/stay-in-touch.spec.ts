@@ -8,7 +8,10 @@ const ada: TelegramUser = { id: 424242424, first_name: 'Ada', last_name: 'Lovela
 // 12:00 in Berlin on Wednesday 17 June 2026: past the reminders' 09:00.
 test.use({ now: '2026-06-17T10:00:00Z', timezoneId: 'Europe/Berlin' });
 
-async function linkTelegram(page: Page, telegram: { send(user: TelegramUser, text: string): Promise<unknown> }) {
+async function linkTelegram(
+  page: Page,
+  telegram: { send(user: TelegramUser, text: string): Promise<unknown> },
+) {
   await page.goto('/settings?section=bots');
   const card = page.getByTestId('telegram-card');
   await card.getByRole('button', { name: 'Connect with Telegram' }).click();
@@ -49,11 +52,13 @@ test('stay in touch: a follow-up reminder arrives on Telegram, Snooze 1 week mov
   // The reminder reaches Telegram with Done and Snooze buttons.
   const reminderOf = () =>
     bots.telegram.messagesTo(ada.id).find((message) => message.text.startsWith('<b>🤝 Stay in touch</b>'));
-  await expect.poll(() => reminderOf()?.text, { timeout: 30_000 }).toBe(
-    '<b>🤝 Stay in touch</b>\nTime to reach out to Grace Hopper (every week)',
-  );
+  await expect
+    .poll(() => reminderOf()?.text, { timeout: 30_000 })
+    .toBe('<b>🤝 Stay in touch</b>\nTime to reach out to Grace Hopper (every week)');
   const reminder = reminderOf()!;
-  const snooze = reminder.reply_markup!.inline_keyboard![0].find((button) => button.text === 'Snooze 1 week')!;
+  const snooze = reminder.reply_markup!.inline_keyboard![0].find(
+    (button) => button.text === 'Snooze 1 week',
+  )!;
   await bots.telegram.press(ada, reminder, snooze.callback_data!);
   await expect
     .poll(() => bots.telegram.messagesTo(ada.id).at(-1)?.text)
