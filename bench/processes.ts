@@ -42,6 +42,9 @@ export async function startServer(
 }
 
 export function stop(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  // BENCH_SERVER_OUTPUT=<file> keeps what the server printed (say, with BENCH_SERVER_NODE_FLAGS=--trace-gc).
+  const keep = process.env.BENCH_SERVER_OUTPUT;
+  if (keep) void server.exited.then(() => fs.writeFileSync(keep, server.output()));
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
 }
