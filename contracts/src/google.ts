@@ -51,8 +51,25 @@ export type GoogleCallbackResponse = z.infer<typeof GoogleCallbackResponseSchema
 
 /** changed / conflict review items: each field with Relate's and Google's value. */
 const ReviewChangesSchema = z.array(
-  z.object({ field: z.string(), relate: z.string().nullable(), google: z.string().nullable() }),
+  z.object({
+    field: z.string(),
+    relate: z.string().nullable(),
+    google: z.string().nullable(),
+    /** Changed in Relate and at Google to different values: the user chooses (a conflict's field). */
+    clash: z.boolean(),
+  }),
 );
+
+/**
+ * conflict item id → the clashing fields that keep Relate's value (pushed to Google); the item's other
+ * fields take Google's. `keep_relate` keeps Relate's value of every clashing field of an item.
+ */
+const KeepRelateFieldsSchema = z
+  .record(
+    z.uuid({ error: 'Each key of keep_relate_fields must be a review item id' }),
+    z.array(z.string().max(64)).max(64),
+  )
+  .optional();
 
 const ReviewItemIdsSchema = z
   .array(z.uuid({ error: 'Each item id must be a review item id' }))
@@ -132,6 +149,7 @@ export const ApplyGoogleContactsBodySchema = z.object({
   merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
+  keep_relate_fields: KeepRelateFieldsSchema,
 });
 export type ApplyGoogleContactsBody = z.infer<typeof ApplyGoogleContactsBodySchema>;
 
@@ -201,5 +219,6 @@ export const ApplyGoogleCalendarBodySchema = z.object({
   item_ids: ReviewItemIdsSchema,
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
+  keep_relate_fields: KeepRelateFieldsSchema,
 });
 export type ApplyGoogleCalendarBody = z.infer<typeof ApplyGoogleCalendarBodySchema>;

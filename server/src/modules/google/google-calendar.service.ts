@@ -30,7 +30,7 @@ import type {
   GoogleCalendarRepository,
   NewCalendarReview,
 } from './google-calendar.repository';
-import { fieldsToTake } from './review-fields';
+import { conflictChoices, fieldsToTake, reviewChanges } from './review-fields';
 import type { EndSyncRun, SyncRuns } from './sync-runs';
 
 const DAY = 86_400_000;
@@ -229,11 +229,7 @@ export class GoogleCalendarService {
         google_event_id: review.googleEventId,
         is_duplicate: review.kind === 'likely_duplicate',
         event: event ? { id: event.id, title: event.title } : null,
-        changes: Object.entries(review.changes ?? {}).map(([field, change]) => ({
-          field,
-          relate: change.relate,
-          google: change.google,
-        })),
+        changes: reviewChanges(review.changes),
       };
       if (google.status === 'cancelled') {
         // Google says little about a cancelled event: show the Relate event (or occurrence) it removes.
@@ -322,7 +318,7 @@ export class GoogleCalendarService {
   async apply(userId: number, body: ApplyGoogleCalendarBody): Promise<ApplyGoogleReviewResponse> {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);
-    const keepRelate = new Set(body.keep_relate ?? []);
+    const choices = conflictChoices(body);
     const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
@@ -337,7 +333,7 @@ export class GoogleCalendarService {
         const takesGoogle =
           google.status !== 'cancelled' &&
           review.kind !== 'deleted_upstream' &&
-          !(review.kind === 'conflict' && keepRelate.has(review.id));
+          !(review.kind === 'conflict' && choices.kept(review.id) === true);
         const refused = takesGoogle ? fromGoogleEvent(google, context) : undefined;
         if (refused?.dateError)
           throw fieldError('item_ids', `"${refused.values.title}": ${refused.dateError}`);
@@ -390,8 +386,8 @@ export class GoogleCalendarService {
         } else {
           if (!row || !link) throw notFound('Event');
           const mapped = withCancellations(await this.map(userId, google, context, tx), link);
-          const keep = review.kind === 'conflict' && keepRelate.has(review.id);
-          // What Google changed is taken, but for the clashing fields when the user keeps Relate's; the
+          const kept = review.kind === 'conflict' ? choices.kept(review.id) : false;
+          // What Google changed is taken, but for the clashing fields the user keeps Relate's of; the
           // link takes Google's etag and the push sends what Relate holds differently.
           await this.takeGoogleValues(
             userId,
@@ -399,17 +395,17 @@ export class GoogleCalendarService {
             link,
             google,
             mapped,
-            fieldsToTake(review.changes, keep),
+            fieldsToTake(review.changes, kept),
             tx,
           );
-          if (!keep) result.updated++;
+          if (kept !== true) result.updated++;
         }
         await this.repository.deleteReviews(userId, [review.googleEventId], tx);
       }
     });
     // The decisions are stored; if Google cannot take Relate's values now, the next sync sends them
     // (and the status card says why).
-    if (keepRelate.size > 0)
+    if (choices.keepsAny)
       result.pushed = await this.pushOnly(userId).catch((error) => {
         if (error instanceof AppError) return 0;
         throw error;

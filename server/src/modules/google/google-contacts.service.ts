@@ -32,7 +32,7 @@ import type {
   NewContactReview,
 } from './google.repository';
 import type { GoogleAuthService } from './google-auth.service';
-import { fieldsToTake } from './review-fields';
+import { conflictChoices, fieldsToTake, reviewChanges } from './review-fields';
 import type { EndSyncRun, SyncRuns } from './sync-runs';
 
 const SOURCE = 'Google Contacts';
@@ -235,11 +235,7 @@ export class GoogleContactsService {
       is_duplicate: review.kind === 'likely_duplicate',
       contact: review.contactId ? { id: review.contactId, name: names.get(review.contactId) ?? null } : null,
       match_reason: review.matchReason,
-      changes: Object.entries(review.changes ?? {}).map(([field, change]) => ({
-        field,
-        relate: change.relate,
-        google: change.google,
-      })),
+      changes: reviewChanges(review.changes),
     }));
   }
 
@@ -275,7 +271,7 @@ export class GoogleContactsService {
   async apply(userId: number, body: ApplyGoogleContactsBody): Promise<ApplyGoogleReviewResponse> {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
-    const keepRelate = new Set(body.keep_relate ?? []);
+    const choices = conflictChoices(body);
     const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
@@ -327,18 +323,18 @@ export class GoogleContactsService {
             ? await this.contacts.findByIds(userId, [review.contactId], tx)
             : [];
           if (!contact) throw notFound('Contact');
-          const keep = review.kind === 'conflict' && keepRelate.has(review.id);
-          // What Google changed is taken, but for the clashing fields when the user keeps Relate's; the
+          const kept = review.kind === 'conflict' ? choices.kept(review.id) : false;
+          // What Google changed is taken, but for the clashing fields the user keeps Relate's of; the
           // link takes Google's etag and the push sends what Relate holds differently (its own edits).
           await this.takeGoogleValues(
             userId,
             contact,
             google,
-            fieldsToTake<SyncedField>(review.changes, keep),
+            fieldsToTake<SyncedField>(review.changes, kept),
             link,
             tx,
           );
-          if (!keep) result.updated++;
+          if (kept !== true) result.updated++;
         }
         await this.repository.deleteReviews(userId, [review.resourceName], tx);
       }
@@ -346,7 +342,7 @@ export class GoogleContactsService {
       if (reviews.length > 0)
         await this.repository.updateAccount(userId, { contactsSyncedAt: this.clock() }, tx);
     });
-    if (keepRelate.size > 0)
+    if (choices.keepsAny)
       result.pushed = await this.pushLocalEdits(userId, await client.people(refreshToken));
     return result;
   }

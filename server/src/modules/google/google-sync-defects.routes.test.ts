@@ -380,6 +380,58 @@ describe('issue 33, defect 5: a conflict is decided for the clashing fields only
   });
 });
 
+describe('issue 33: a conflict decided field by field', () => {
+  it("keeps Relate's value of the fields chosen, Google's of the other clashing ones, and says which clash", async () => {
+    const { user, sub } = await connectedUser();
+    const resourceName = fake().addContact(sub, {
+      names: [{ givenName: 'Dorothy', familyName: 'Vaughan' }],
+      organizations: [{ name: 'NACA', title: 'Computer' }],
+    });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [contact] = await rowsOf(sql`select id from contacts where user_id = ${user.id}`);
+    // Both sides change the organization and the job title, each differently.
+    await ok(
+      call(user, 'PUT', `/api/people/${contact.id}`, {
+        organization: 'NASA Langley',
+        job_title: 'Supervisor',
+      }),
+    );
+    fake().editContact(sub, resourceName, { organizations: [{ name: 'NASA', title: 'Programmer' }] });
+    await ok(call(user, 'GET', '/api/auth/google/contacts'));
+    const [item] = await reviewOf(user, 'contacts');
+    expect(item.kind).toBe('conflict');
+    expect(item.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'organization', relate: 'NASA Langley', google: 'NASA', clash: true },
+        { field: 'job_title', relate: 'Supervisor', google: 'Programmer', clash: true },
+      ]),
+    );
+
+    await ok(
+      call(user, 'POST', '/api/auth/google/contacts/apply', {
+        item_ids: [item.id],
+        keep_relate_fields: { [item.id]: ['job_title'] },
+      }),
+    );
+    await pushWaiting();
+    const [stored] = await rowsOf(sql`select organization, job_title from contacts where id = ${contact.id}`);
+    expect(stored).toEqual({ organization: 'NASA', job_title: 'Supervisor' });
+    expect(fake().contact(sub, resourceName)).toMatchObject({
+      organizations: [expect.objectContaining({ name: 'NASA', title: 'Supervisor' })],
+    });
+  });
+
+  it('refuses a keep_relate_fields key that is not a review item id, naming the field', async () => {
+    const { user } = await connectedUser();
+    const response = await call(user, 'POST', '/api/auth/google/contacts/apply', {
+      item_ids: ['7f1c9a8e-1b2c-4d3e-8f90-123456789abc'],
+      keep_relate_fields: { 'not-an-id': ['job_title'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('keep_relate_fields');
+  });
+});
+
 describe('issue 33, defect 5, in the calendar', () => {
   it("keeps Relate's title of a clashing event and takes Google's new place", async () => {
     const { user, sub } = await connectedUser();

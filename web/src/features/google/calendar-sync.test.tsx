@@ -211,13 +211,13 @@ describe('Preview Google Calendar Events Sync', () => {
     kind: 'changed',
     title: 'Dentist',
     event: { id: 8, title: 'Dentist' },
-    changes: [{ field: 'location', relate: 'Old Street 2', google: 'New Street 5' }],
+    changes: [{ field: 'location', relate: 'Old Street 2', google: 'New Street 5', clash: false }],
   });
   const clash = item({
     kind: 'conflict',
     title: 'Standup',
     event: { id: 9, title: 'Standup' },
-    changes: [{ field: 'title', relate: 'Standup', google: 'Daily standup' }],
+    changes: [{ field: 'title', relate: 'Standup', google: 'Daily standup', clash: true }],
   });
   const cancelled = item({ kind: 'deleted_upstream', title: 'Offsite', event: { id: 10, title: 'Offsite' } });
   const items = [board, holidays, series, lunch, moved, clash, cancelled];
@@ -292,7 +292,7 @@ describe('Preview Google Calendar Events Sync', () => {
     expect(clashRow).toHaveTextContent('Relate Standup');
     expect(clashRow).toHaveTextContent('Google Daily standup');
     await user.click(within(clashRow).getByRole('checkbox', { name: 'Select Standup' }));
-    await user.click(within(clashRow).getByRole('radio', { name: "Keep Relate's" }));
+    await user.click(within(clashRow).getByRole('radio', { name: "Keep Relate's Title for Standup" }));
 
     await user.click(within(dialog).getByRole('tab', { name: /Deleted in Google\s*1/ }));
     const cancelledRow = within(dialog).getByTestId('google-review-item');
@@ -302,7 +302,10 @@ describe('Preview Google Calendar Events Sync', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Apply 5 selected' }));
     expect(await screen.findByText('Google calendar applied')).toBeInTheDocument();
     expect(applied).toEqual([
-      { item_ids: [board.id, holidays.id, series.id, moved.id, clash.id], keep_relate: [clash.id] },
+      {
+        item_ids: [board.id, holidays.id, series.id, moved.id, clash.id],
+        keep_relate_fields: { [clash.id]: ['title'] },
+      },
     ]);
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(queryClient.getQueryState(['events', 'range', { from: 'a', to: 'b' }])?.isInvalidated).toBe(true);

@@ -48,7 +48,10 @@ describe('Preview Google Contacts Sync', () => {
       kind: 'conflict',
       name: 'Edith Clarke',
       contact: { id: 8, name: 'Edith Clarke' },
-      changes: [{ field: 'job_title', relate: 'Professor', google: 'Chief Engineer' }],
+      changes: [
+        { field: 'job_title', relate: 'Professor', google: 'Chief Engineer', clash: true },
+        { field: 'organization', relate: 'GE', google: 'General Electric', clash: false },
+      ],
     });
     renderWithProviders(<ContactsReviewDialog items={[ada, ivan, clash]} open onOpenChange={() => {}} />);
     const user = userEvent.setup();
@@ -66,14 +69,22 @@ describe('Preview Google Contacts Sync', () => {
 
     await user.click(screen.getByRole('tab', { name: /Conflicts/ }));
     const conflict = screen.getByTestId('google-review-item');
-    expect(within(conflict).getByText(/Relate Professor/)).toBeInTheDocument();
-    expect(within(conflict).getByText(/Google Chief Engineer/)).toBeInTheDocument();
+    // The clashing field is a choice (Google's by default); Google's other change is simply taken.
+    const keepGoogle = within(conflict).getByRole('radio', {
+      name: "Keep Google's Job title for Edith Clarke",
+    });
+    expect(keepGoogle).toBeChecked();
+    expect(keepGoogle.closest('label')).toHaveTextContent('Google Chief Engineer');
+    expect(within(conflict).getByText('General Electric')).toBeInTheDocument();
+    expect(within(conflict).queryByRole('radio', { name: /Company/ })).not.toBeInTheDocument();
     await user.click(within(conflict).getByRole('checkbox'));
-    await user.click(within(conflict).getByRole('radio', { name: "Keep Relate's" }));
+    await user.click(
+      within(conflict).getByRole('radio', { name: "Keep Relate's Job title for Edith Clarke" }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Apply 2 selected' }));
     expect(mutate).toHaveBeenCalledWith(
-      { item_ids: [ada.id, clash.id], keep_relate: [clash.id] },
+      { item_ids: [ada.id, clash.id], keep_relate_fields: { [clash.id]: ['job_title'] } },
       expect.anything(),
     );
   });

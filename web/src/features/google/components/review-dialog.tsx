@@ -23,14 +23,17 @@ export interface ReviewItem {
   id: string;
   kind: ReviewKind;
   is_duplicate: boolean;
-  changes: { field: string; relate: string | null; google: string | null }[];
+  changes: { field: string; relate: string | null; google: string | null; clash: boolean }[];
 }
 
 export interface ReviewDecision {
   item_ids: string[];
-  /** Conflicts settled with Relate's values (pushed to Google); the others take Google's. */
-  keep_relate: string[];
+  /** conflict item id → the clashing fields that keep Relate's value (pushed to Google); others take Google's. */
+  keep_relate_fields: Record<string, string[]>;
 }
+
+/** Per conflict item, the clashing fields the user keeps Relate's value of. */
+type KeptFields = Map<string, ReadonlySet<string>>;
 
 /** The spec's toggle (New Items / Duplicates) first, then what a later sync can bring. */
 const GROUPS: { kind: ReviewKind; label: string; preselected: boolean }[] = [
@@ -42,6 +45,7 @@ const GROUPS: { kind: ReviewKind; label: string; preselected: boolean }[] = [
 ];
 
 const show = (value: string | null) => value || '—';
+const NONE: ReadonlySet<string> = new Set();
 
 export interface ReviewDialogProps<T extends ReviewItem> {
   title: string;
@@ -77,57 +81,64 @@ type Tab = ReviewKind | 'dismissed';
 
 function Changes<T extends ReviewItem>({
   item,
-  keepRelate,
-  onKeepRelate,
+  kept,
+  onKeep,
   props,
 }: {
   item: T;
-  keepRelate: boolean;
-  onKeepRelate: (keep: boolean) => void;
+  /** The clashing fields kept as Relate has them. */
+  kept: ReadonlySet<string>;
+  onKeep: (field: string, keepRelate: boolean) => void;
   props: ReviewDialogProps<T>;
 }) {
-  const conflict = item.kind === 'conflict';
   const value = (field: string, raw: string | null) => show(props.formatValue?.(field, raw) ?? raw);
+  const clashing = item.kind === 'conflict' && item.changes.some((change) => change.clash);
   return (
     <div className="grid gap-1.5">
-      <ul className="grid gap-1">
-        {item.changes.map((change) => (
-          <li key={change.field} className="flex flex-wrap items-center gap-1.5">
-            <span className="font-medium text-foreground">{props.fieldLabel(change.field)}:</span>
-            <span className={cn(conflict && keepRelate && 'font-medium text-foreground')}>
-              {conflict ? 'Relate ' : ''}
-              {value(change.field, change.relate)}
-            </span>
-            <ArrowRightIcon className="size-3" aria-label={conflict ? 'or' : 'becomes'} />
-            <span className={cn((!conflict || !keepRelate) && 'font-medium text-foreground')}>
-              {conflict ? 'Google ' : ''}
-              {value(change.field, change.google)}
-            </span>
-          </li>
-        ))}
+      <ul className="grid gap-1.5">
+        {item.changes.map((change) =>
+          item.kind === 'conflict' && change.clash ? (
+            <li key={change.field}>
+              <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <legend className="float-left mr-1.5 font-medium text-foreground">
+                  {props.fieldLabel(change.field)}:
+                </legend>
+                {[
+                  { keepRelate: true, label: 'Relate', raw: change.relate },
+                  { keepRelate: false, label: 'Google', raw: change.google },
+                ].map((option) => (
+                  <label
+                    key={option.label}
+                    className="flex items-center gap-1.5 rounded-md border px-2 py-0.5 has-[:checked]:border-primary/50 has-[:checked]:bg-primary/10 has-[:checked]:text-foreground"
+                  >
+                    <input
+                      type="radio"
+                      name={`keep-${item.id}-${change.field}`}
+                      aria-label={`Keep ${option.label}'s ${props.fieldLabel(change.field)} for ${props.label(item)}`}
+                      checked={kept.has(change.field) === option.keepRelate}
+                      onChange={() => onKeep(change.field, option.keepRelate)}
+                      className="accent-primary"
+                    />
+                    {option.label} {value(change.field, option.raw)}
+                  </label>
+                ))}
+              </fieldset>
+            </li>
+          ) : (
+            <li key={change.field} className="flex flex-wrap items-center gap-1.5">
+              <span className="font-medium text-foreground">{props.fieldLabel(change.field)}:</span>
+              <span>{value(change.field, change.relate)}</span>
+              <ArrowRightIcon className="size-3" aria-label="becomes" />
+              <span className="font-medium text-foreground">{value(change.field, change.google)}</span>
+            </li>
+          ),
+        )}
       </ul>
-      {conflict ? (
-        <fieldset className="flex flex-wrap gap-3">
-          <legend className="sr-only">Which value to keep for {props.label(item)}</legend>
-          {[
-            { keep: false, label: "Keep Google's" },
-            { keep: true, label: "Keep Relate's" },
-          ].map((option) => (
-            <label key={option.label} className="flex items-center gap-1.5 text-foreground">
-              <input
-                type="radio"
-                name={`keep-${item.id}`}
-                checked={keepRelate === option.keep}
-                onChange={() => onKeepRelate(option.keep)}
-                className="accent-primary"
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
-      ) : (
-        <p>Will update {props.localName(item)} with Google's values.</p>
-      )}
+      <p>
+        {clashing
+          ? `Choose each clashing value; Google's other changes update ${props.localName(item)}.`
+          : `Will update ${props.localName(item)} with Google's values.`}
+      </p>
     </div>
   );
 }
@@ -190,16 +201,16 @@ function ItemsPanel<T extends ReviewItem>({
   empty,
   selected,
   onToggle,
-  keepRelate,
-  onKeepRelate,
+  kept,
+  onKept,
 }: {
   props: ReviewDialogProps<T>;
   group: { label: string; items: T[] };
   empty: boolean;
   selected: Set<string>;
   onToggle: (ids: string[], on: boolean) => void;
-  keepRelate: Set<string>;
-  onKeepRelate: Dispatch<SetStateAction<Set<string>>>;
+  kept: KeptFields;
+  onKept: Dispatch<SetStateAction<KeptFields>>;
 }) {
   const allInGroup = group.items.length > 0 && group.items.every((item) => selected.has(item.id));
   const someInGroup = group.items.some((item) => selected.has(item.id));
@@ -246,12 +257,12 @@ function ItemsPanel<T extends ReviewItem>({
                     <Changes
                       item={item}
                       props={props}
-                      keepRelate={keepRelate.has(item.id)}
-                      onKeepRelate={(keep) =>
-                        onKeepRelate((previous) => {
-                          const next = new Set(previous);
-                          keep ? next.add(item.id) : next.delete(item.id);
-                          return next;
+                      kept={kept.get(item.id) ?? NONE}
+                      onKeep={(field, keepRelate) =>
+                        onKept((previous) => {
+                          const fields = new Set(previous.get(item.id));
+                          keepRelate ? fields.add(field) : fields.delete(field);
+                          return new Map(previous).set(item.id, fields);
                         })
                       }
                     />
@@ -358,7 +369,7 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
   );
   const [active, setActive] = useState<Tab>('new');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [keepRelate, setKeepRelate] = useState<Set<string>>(new Set());
+  const [kept, setKept] = useState<KeptFields>(new Map());
 
   useEffect(() => {
     if (!open) return;
@@ -368,7 +379,7 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
         .map((item) => item.id),
     );
     setSelected(preselected);
-    setKeepRelate(new Set());
+    setKept(new Map());
     setActive(GROUPS.find((group) => given.some((item) => item.kind === group.kind))?.kind ?? 'new');
   }, [open, given]);
 
@@ -385,7 +396,11 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
   const submit = () =>
     onApply({
       item_ids: chosen.map((item) => item.id),
-      keep_relate: [...keepRelate].filter((id) => selected.has(id)),
+      keep_relate_fields: Object.fromEntries(
+        [...kept]
+          .filter(([id, fields]) => selected.has(id) && fields.size > 0)
+          .map(([id, fields]) => [id, [...fields]]),
+      ),
     });
   const dismiss = async (ids: string[]) => {
     await dismissal?.dismiss(ids);
@@ -438,8 +453,8 @@ export function ReviewDialog<T extends ReviewItem>(props: ReviewDialogProps<T>) 
             empty={items.length === 0}
             selected={selected}
             onToggle={toggle}
-            keepRelate={keepRelate}
-            onKeepRelate={setKeepRelate}
+            kept={kept}
+            onKept={setKept}
           />
         )}
 
