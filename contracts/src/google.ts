@@ -145,7 +145,10 @@ export const RestoreGoogleReviewResponseSchema = z.object({ restored: z.number()
 
 export const ApplyGoogleContactsBodySchema = z.object({
   item_ids: ReviewItemIdsSchema,
-  /** likely_duplicate item id → the Relate contact to link it to (default: the matched contact). */
+  /**
+   * new or likely_duplicate item id → the Relate contact to link it to (a duplicate links to its matched
+   * contact by default): its empty fields are filled from Google, and the two are kept in sync.
+   */
   merge_into: z.record(z.uuid(), z.number().int().positive()).optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
@@ -217,6 +220,16 @@ export type GoogleCalendarSyncResponse = z.infer<typeof GoogleCalendarSyncRespon
 
 export const ApplyGoogleCalendarBodySchema = z.object({
   item_ids: ReviewItemIdsSchema,
+  /**
+   * new or likely_duplicate item id → the Relate event to link it to instead (a duplicate links to its
+   * matched event by default): the two become one event, kept in sync.
+   */
+  link_to: z
+    .record(
+      z.uuid({ error: 'Each key of link_to must be a review item id' }),
+      z.number({ error: 'link_to must name one of your events' }).int().positive(),
+    )
+    .optional(),
   /** conflict item ids to settle with Relate's values (pushed to Google); the others take Google's. */
   keep_relate: z.array(z.uuid()).optional(),
   keep_relate_fields: KeepRelateFieldsSchema,

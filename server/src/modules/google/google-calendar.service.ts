@@ -319,12 +319,19 @@ export class GoogleCalendarService {
     this.auth.requireClient();
     await this.auth.refreshToken(userId);
     const choices = conflictChoices(body);
+    const linkTo = (id: string) =>
+      body.link_to && Object.hasOwn(body.link_to, id) ? body.link_to[id] : undefined;
     const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
       const found = await this.repository.reviewsByIds(userId, ids, tx);
       result.skipped = ids.length - found.length;
-      const { waiting, mappedNew } = await this.nowLikelyDuplicates(userId, found, tx);
+      // An item the user links to an event of their choice is not classified again.
+      const { waiting, mappedNew } = await this.nowLikelyDuplicates(
+        userId,
+        found.filter((review) => !linkTo(review.id)),
+        tx,
+      );
       result.waiting = waiting.size;
       const reviews = found.filter((review) => !waiting.has(review.id));
       for (const review of reviews) {
@@ -345,16 +352,18 @@ export class GoogleCalendarService {
           await this.applyOccurrence(userId, master, review, tx);
           if (review.kind === 'deleted_upstream') result.deleted++;
           else result.updated++;
-        } else if (review.kind === 'new') {
+        } else if (review.kind === 'new' && !linkTo(review.id)) {
           const created = await this.createFromGoogle(userId, google, context, tx, mappedNew.get(review.id));
           await this.applyWaitingOccurrences(userId, created, review.googleEventId, tx);
           result.created++;
-        } else if (review.kind === 'likely_duplicate') {
-          const [target] = review.eventId ? await this.events.syncRows(userId, [review.eventId], tx) : [];
-          if (!target) throw notFound('Event');
-          if ((await this.repository.linksByEventIds(userId, [target.id], tx)).length > 0)
-            throw fieldError('item_ids', `"${target.title}" is already linked to another Google event`);
+        } else if (review.kind === 'new' || review.kind === 'likely_duplicate') {
+          const target = await this.linkTarget(userId, review, linkTo(review.id), tx);
           const mapped = await this.map(userId, google, context, tx);
+          if ((target.repeatPattern !== 'none') !== Boolean(google.recurrence?.length))
+            throw fieldError(
+              'link_to',
+              `"${mapped.values.title}" can only be linked to ${google.recurrence?.length ? 'a repeating' : 'a single'} event`,
+            );
           // The same event on both sides: Relate's empty location and description are filled from
           // Google, and what both have now is what they agree on — neither side is overwritten.
           const fill: Partial<EventValues> = {};
@@ -418,6 +427,21 @@ export class GoogleCalendarService {
    * again against the current calendar, they wait for review as likely duplicates instead of becoming a
    * second copy. Answers their ids, and the others mapped (so that applying them maps nothing again).
    */
+  /** The Relate event a Google event is linked to: the user's choice, else the matched one; not linked yet. */
+  private async linkTarget(
+    userId: number,
+    review: CalendarReviewRow,
+    chosen: number | undefined,
+    tx: Database,
+  ) {
+    const targetId = chosen ?? review.eventId;
+    const [target] = targetId ? await this.events.syncRows(userId, [targetId], tx) : [];
+    if (!target) throw fieldError('link_to', 'Choose one of your events to link this Google event to');
+    if ((await this.repository.linksByEventIds(userId, [target.id], tx)).length > 0)
+      throw fieldError('link_to', `"${target.title}" is already linked to another Google event`);
+    return target;
+  }
+
   private async nowLikelyDuplicates(userId: number, reviews: CalendarReviewRow[], tx: Database) {
     const fresh = [];
     for (const review of reviews) {

@@ -272,12 +272,19 @@ export class GoogleContactsService {
     const client = this.auth.requireClient();
     const refreshToken = await this.auth.refreshToken(userId);
     const choices = conflictChoices(body);
+    const mergeInto = (id: string) =>
+      body.merge_into && Object.hasOwn(body.merge_into, id) ? body.merge_into[id] : undefined;
     const result = { created: 0, linked: 0, updated: 0, deleted: 0, pushed: 0, skipped: 0, waiting: 0 };
     await this.db.transaction(async (tx) => {
       const ids = [...new Set(body.item_ids)];
       const found = await this.repository.reviewsByIds(userId, ids, tx);
       result.skipped = ids.length - found.length;
-      const waiting = await this.nowLikelyDuplicates(userId, found, tx);
+      // An item the user links to a contact of their choice is not classified again.
+      const waiting = await this.nowLikelyDuplicates(
+        userId,
+        found.filter((review) => !mergeInto(review.id)),
+        tx,
+      );
       result.waiting = waiting.size;
       const reviews = found.filter((review) => !waiting.has(review.id));
       for (const review of reviews) {
@@ -288,11 +295,11 @@ export class GoogleContactsService {
           sourceEtag: review.sourceEtag,
           sourceId: review.sourceId,
         };
-        if (review.kind === 'new') {
+        if (review.kind === 'new' && !mergeInto(review.id)) {
           await this.createFromGoogle(userId, [{ link, values: review.values }], tx);
           result.created++;
-        } else if (review.kind === 'likely_duplicate') {
-          const targetId = body.merge_into?.[review.id] ?? review.contactId;
+        } else if (review.kind === 'new' || review.kind === 'likely_duplicate') {
+          const targetId = mergeInto(review.id) ?? review.contactId;
           const [target] = targetId ? await this.contacts.findByIds(userId, [targetId], tx) : [];
           if (!target)
             throw fieldError('merge_into', 'Choose one of your contacts to link this Google contact to');

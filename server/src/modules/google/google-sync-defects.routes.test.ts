@@ -48,7 +48,11 @@ async function connectedUser() {
 }
 
 const reviewOf = async (who: TestUser, noun: 'contacts' | 'calendar') =>
-  (await ok(call(who, 'GET', `/api/auth/google/${noun}/review`))).items as { id: string; kind: string }[];
+  (await ok(call(who, 'GET', `/api/auth/google/${noun}/review`))).items as {
+    id: string;
+    kind: string;
+    changes?: unknown[];
+  }[];
 /** Applies every item waiting for review, as "Select all" and "Apply" do. */
 const applyAll = async (who: TestUser, noun: 'contacts' | 'calendar') => {
   const items = await reviewOf(who, noun);
@@ -233,6 +237,109 @@ describe('issue 33, defect 3: review items classified again when applied', () =>
     expect(await reviewOf(user, 'calendar')).toEqual([
       expect.objectContaining({ id: item.id, kind: 'likely_duplicate' }),
     ]);
+  });
+});
+
+describe("issue 33: linking a Google contact to a contact of the user's choice", () => {
+  it("links a new Google contact to the chosen contact, filling its empty fields, and refuses another user's", async () => {
+    const { user, sub } = await connectedUser();
+    const resourceName = fake().addContact(sub, {
+      names: [{ givenName: 'Bob', familyName: 'Kahn' }],
+      emailAddresses: [{ value: 'bob@cnri.example' }],
+    });
+    const mine = await ok(
+      call(user, 'POST', '/api/people', { first_name: 'Robert', last_name: 'Kahn' }),
+      201,
+    );
+    const other = await createUser(t.app);
+    const theirs = await ok(
+      call(other, 'POST', '/api/people', { first_name: 'Not', last_name: 'Yours' }),
+      201,
+    );
+    await ok(call(user, 'GET', '/api/auth/google/contacts?preview=true'));
+    const [item] = await reviewOf(user, 'contacts');
+    expect(item.kind).toBe('new');
+
+    const refused = await call(user, 'POST', '/api/auth/google/contacts/apply', {
+      item_ids: [item.id],
+      merge_into: { [item.id]: theirs.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('Choose one of your contacts');
+    expect((await rowsOf(sql`select first_name, email from contacts where id = ${theirs.id}`))[0]).toEqual({
+      first_name: 'Not',
+      email: null,
+    });
+
+    const applied = await ok(
+      call(user, 'POST', '/api/auth/google/contacts/apply', {
+        item_ids: [item.id],
+        merge_into: { [item.id]: mine.id },
+      }),
+    );
+    expect(applied).toMatchObject({ created: 0, linked: 1 });
+    expect(await rowsOf(sql`select first_name, email from contacts where user_id = ${user.id}`)).toEqual([
+      { first_name: 'Robert', email: 'bob@cnri.example' },
+    ]);
+    await ok(call(user, 'PUT', `/api/people/${mine.id}`, { job_title: 'Co-inventor of TCP/IP' }));
+    await pushWaiting();
+    expect(fake().contact(sub, resourceName)).toMatchObject({
+      organizations: [expect.objectContaining({ title: 'Co-inventor of TCP/IP' })],
+    });
+  });
+});
+
+describe("issue 33: linking a Google event to an event of the user's choice", () => {
+  it('links a new Google event to the chosen event instead of copying it, and edits then travel', async () => {
+    const { user, sub } = await connectedUser();
+    const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5 * 86_400_000);
+    const end = new Date(start.getTime() + 3_600_000);
+    const googleId = fake().calendar.addEvent(sub, {
+      summary: 'Quarterly review (Google)',
+      start: { dateTime: start.toISOString(), timeZone: 'UTC' },
+      end: { dateTime: end.toISOString(), timeZone: 'UTC' },
+    });
+    const mine = await ok(
+      call(user, 'POST', '/api/events', {
+        title: 'Q3 review',
+        start_datetime: start.toISOString(),
+        end_datetime: end.toISOString(),
+        timezone: 'UTC',
+      }),
+      201,
+    );
+    const other = await createUser(t.app);
+    const theirs = await ok(
+      call(other, 'POST', '/api/events', {
+        title: 'Not yours',
+        start_datetime: start.toISOString(),
+        end_datetime: end.toISOString(),
+      }),
+      201,
+    );
+    await ok(call(user, 'GET', '/api/auth/google/calendar?preview=true'));
+    const [item] = await reviewOf(user, 'calendar');
+    expect(item.kind).toBe('new');
+
+    // Another user's event cannot be the target.
+    const refused = await call(user, 'POST', '/api/auth/google/calendar/apply', {
+      item_ids: [item.id],
+      link_to: { [item.id]: theirs.event.id },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('Choose one of your events');
+
+    const applied = await ok(
+      call(user, 'POST', '/api/auth/google/calendar/apply', {
+        item_ids: [item.id],
+        link_to: { [item.id]: mine.event.id },
+      }),
+    );
+    expect(applied).toMatchObject({ created: 0, linked: 1 });
+    expect(await eventRows(user)).toHaveLength(1);
+    await ok(call(user, 'PUT', `/api/events/${mine.event.id}`, { location: 'Room 4' }));
+    await pushWaiting();
+    expect(fake().calendar.event(sub, googleId)).toMatchObject({ location: 'Room 4' });
   });
 });
 
