@@ -1,5 +1,16 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { companies } from './companies';
 import { users } from './users';
 
 /**
@@ -42,6 +53,13 @@ export const contacts = pgTable(
     mobile: text(),
     address: text(),
     organization: text(),
+    /**
+     * The user's company this person works at (issue 35); `organization` then holds its name. The key is
+     * (user_id, company_id), so it can only name a company of the contact's owner; deleting the company
+     * sets company_id alone to null (`on delete set null (company_id)`, written by hand in migration 0037:
+     * Drizzle cannot spell the column list).
+     */
+    companyId: integer(),
     jobTitle: text(),
     jobStatus: text({ enum: ['employed', 'unemployed', 'student', 'retired', 'other'] }),
     linkedinUrl: text(),
@@ -87,6 +105,16 @@ export const contacts = pgTable(
     // Sorting by first or last name:
     index('contacts_user_first_name_idx').on(t.userId, sql`lower(${t.firstName})`, t.id),
     index('contacts_user_last_name_idx').on(t.userId, sql`lower(${t.lastName})`, t.id),
+    // A company's people (and the key's checks when a company is deleted). Partial: an import's rows,
+    // written without a company, do not touch it.
+    index('contacts_company_id_idx')
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
+    foreignKey({
+      name: 'contacts_company_fk',
+      columns: [t.userId, t.companyId],
+      foreignColumns: [companies.userId, companies.id],
+    }).onDelete('set null'),
   ],
 );
 
