@@ -164,7 +164,8 @@ const customFields = z
   .refine((value) => Object.keys(value).length <= 200, { error: 'At most 200 custom fields' });
 
 /** A company's id: a positive PostgreSQL integer. */
-const companyId = (error: string) => z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
+const companyId = (error: string) =>
+  z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
 const COMPANY_ID_MESSAGE = 'company_id must be the id of one of your companies';
 
 const personFields = {
@@ -178,9 +179,7 @@ const personFields = {
   mobile: text('Mobile', 100).optional(),
   address: text('Address').optional(),
   organization: text('Organization', 300).optional(),
-  company_id: companyId('company_id must be the id of one of your companies, or null')
-    .nullable()
-    .optional(),
+  company_id: companyId('company_id must be the id of one of your companies, or null').nullable().optional(),
   create_company: z.boolean({ error: 'create_company must be true or false' }).optional(),
   job_title: text('Job title', 300).optional(),
   job_status: choice('Job status', JOB_STATUSES).optional(),
@@ -282,10 +281,7 @@ export const ListPeopleQuerySchema = PageQuerySchema.extend({
     .default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
   /** Only the people of this company of the user's (issue 35). */
-  company_id: z.coerce
-    .number({ error: COMPANY_ID_MESSAGE })
-    .pipe(companyId(COMPANY_ID_MESSAGE))
-    .optional(),
+  company_id: z.coerce.number({ error: COMPANY_ID_MESSAGE }).pipe(companyId(COMPANY_ID_MESSAGE)).optional(),
 }).loose();
 export type ListPeopleQuery = z.input<typeof ListPeopleQuerySchema>;
 export type PeopleListQuery = z.output<typeof ListPeopleQuerySchema>;

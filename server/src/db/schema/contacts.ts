@@ -107,9 +107,7 @@ export const contacts = pgTable(
     index('contacts_user_last_name_idx').on(t.userId, sql`lower(${t.lastName})`, t.id),
     // A company's people (and the key's checks when a company is deleted). Partial: an import's rows,
     // written without a company, do not touch it.
-    index('contacts_company_id_idx')
-      .on(t.companyId)
-      .where(sql`${t.companyId} is not null`),
+    index('contacts_company_id_idx').on(t.companyId).where(sql`${t.companyId} is not null`),
     foreignKey({
       name: 'contacts_company_fk',
       columns: [t.userId, t.companyId],

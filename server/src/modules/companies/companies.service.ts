@@ -2,15 +2,15 @@ import {
   type CompaniesResponse,
   type Company,
   type CompanyChanges,
-  type CompanySuggestion,
-  type CompanySuggestionsResponse,
-  CreateCompanyBodySchema,
-  companyNameKey,
   type CompanyCsvHeadersResponse,
   type CompanyCsvPreview,
   type CompanyCsvResult,
   type CompanyDuplicatesResponse,
   type CompanyListOptions,
+  type CompanySuggestion,
+  type CompanySuggestionsResponse,
+  CreateCompanyBodySchema,
+  companyNameKey,
   type NewCompany,
   type ResolveCompanyDuplicatesBody,
   type SearchResult,
@@ -44,9 +44,17 @@ export interface CompanyLinksMove {
   to: CompanySuggestion;
 }
 /** Runs inside the transaction that renames a company: its people's organization follows (contacts). */
-export type CompanyRenamedListener = (userId: number, company: CompanySuggestion, tx: Database) => Promise<void>;
+export type CompanyRenamedListener = (
+  userId: number,
+  company: CompanySuggestion,
+  tx: Database,
+) => Promise<void>;
 /** Runs inside a merge's transaction, before the merged companies are deleted: their people move. */
-export type CompaniesMergingListener = (userId: number, moves: CompanyLinksMove[], tx: Database) => Promise<void>;
+export type CompaniesMergingListener = (
+  userId: number,
+  moves: CompanyLinksMove[],
+  tx: Database,
+) => Promise<void>;
 
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type CompaniesImportedListener = (rows: number, seconds: number) => void;
@@ -90,8 +98,13 @@ export class CompaniesService {
       this.findByName(userId, text),
       this.repository.search(userId, text, SUGGESTIONS),
     ]);
-    const others = found.filter((company) => company.id !== match?.id).map(({ id, record }) => ({ id, record }));
-    return { companies: [...(match ? [match] : []), ...others].slice(0, SUGGESTIONS), match_id: match?.id ?? null };
+    const others = found
+      .filter((company) => company.id !== match?.id)
+      .map(({ id, record }) => ({ id, record }));
+    return {
+      companies: [...(match ? [match] : []), ...others].slice(0, SUGGESTIONS),
+      match_id: match?.id ?? null,
+    };
   }
 
   /** The user's company `id` as a contact names it, if it is theirs. */
@@ -110,7 +123,11 @@ export class CompaniesService {
   async findOrCreate(userId: number, name: string, db: Database): Promise<CompanySuggestion> {
     const found = await this.findByName(userId, name, db);
     if (found) return found;
-    const row = await this.repository.insert(userId, toNewCompanyValues(CreateCompanyBodySchema.parse({ record: name })), db);
+    const row = await this.repository.insert(
+      userId,
+      toNewCompanyValues(CreateCompanyBodySchema.parse({ record: name })),
+      db,
+    );
     return { id: row.id, record: row.record };
   }
 

@@ -36,7 +36,8 @@ async function peopleOf(user: TestUser, query = ''): Promise<Person[]> {
   return response.json().people;
 }
 
-const linkOf = (people: Person[]) => people.map((each) => [each.first_name, each.organization, each.company_id]);
+const linkOf = (people: Person[]) =>
+  people.map((each) => [each.first_name, each.organization, each.company_id]);
 
 function upload(user: TestUser, name: string, content: string, fields: Record<string, string> = {}) {
   const body = multipart(fields, { name, content });
@@ -54,7 +55,10 @@ describe('linking a contact to a company', () => {
     const acme = await company(user, 'Acme Robotics Ltd');
     const ada = await person(user, { first_name: 'Ada', organization: 'whatever', company_id: acme.id });
     expect(ada).toMatchObject({ company_id: acme.id, organization: 'Acme Robotics Ltd' });
-    expect(await read(user, ada.id)).toMatchObject({ company_id: acme.id, organization: 'Acme Robotics Ltd' });
+    expect(await read(user, ada.id)).toMatchObject({
+      company_id: acme.id,
+      organization: 'Acme Robotics Ltd',
+    });
   });
 
   it('links an organization typed without a company to the company of that name, legal form and case aside', async () => {
@@ -102,7 +106,9 @@ describe('linking a contact to a company', () => {
     for (const company_id of [2_000_000_000, 0, 'acme', 1.5]) {
       const response = await t.as(user).post('/api/people', { first_name: 'Ada', company_id });
       expect(response.statusCode, String(company_id)).toBe(400);
-      expect(response.json().details.map((detail: { field: string }) => detail.field)).toContain('company_id');
+      expect(response.json().details.map((detail: { field: string }) => detail.field)).toContain(
+        'company_id',
+      );
     }
   });
 
@@ -237,7 +243,8 @@ describe('imports link by organization name', () => {
   it('a vCard import links its cards', async () => {
     const user = await createUser(t.app);
     const acme = await company(user, 'Acme');
-    const card = 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Acme S.A.\r\nEND:VCARD\r\n';
+    const card =
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\nORG:Acme S.A.\r\nEND:VCARD\r\n';
     const response = await upload(user, 'contacts.vcf', card);
     expect(response.statusCode, response.body).toBe(200);
     expect(linkOf(await peopleOf(user))).toEqual([['Ada', 'Acme', acme.id]]);
@@ -306,13 +313,18 @@ describe('another user', () => {
   it('a shared copy links to the recipient’s own company of that name, never the sender’s', async () => {
     const ann = await createUser(t.app);
     const ben = await createUser(t.app);
-    const invitation = (await t.as(ann).post('/api/user-group', { email: ben.email, name: 'B' })).json().data.id;
-    await t.as(ben).post('/api/user-group/approve-invitation', { invitation_id: invitation, display_name: 'A' });
+    const invitation = (await t.as(ann).post('/api/user-group', { email: ben.email, name: 'B' })).json().data
+      .id;
+    await t
+      .as(ben)
+      .post('/api/user-group/approve-invitation', { invitation_id: invitation, display_name: 'A' });
     const annAcme = await company(ann, 'Acme');
     const benAcme = await company(ben, 'ACME Inc.');
     const ada = await person(ann, { first_name: 'Ada', company_id: annAcme.id });
     const bob = await person(ann, { first_name: 'Bob', organization: 'Globex', create_company: true });
-    const shared = await t.as(ann).post('/api/people/share', { user_ids: [ben.id], contact_ids: [ada.id, bob.id] });
+    const shared = await t
+      .as(ann)
+      .post('/api/people/share', { user_ids: [ben.id], contact_ids: [ada.id, bob.id] });
     expect(shared.statusCode, shared.body).toBe(200);
     expect(linkOf(await peopleOf(ben))).toEqual([
       ['Ada', 'ACME Inc.', benAcme.id],

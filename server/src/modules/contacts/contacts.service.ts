@@ -85,7 +85,10 @@ const emptyContact = () =>
 const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order', 'company_id']);
 
 /** What a contact needs of the companies module (issue 35). */
-export type ContactCompanies = Pick<CompaniesService, 'findName' | 'findByName' | 'findOrCreate' | 'nameKeys'>;
+export type ContactCompanies = Pick<
+  CompaniesService,
+  'findName' | 'findByName' | 'findOrCreate' | 'nameKeys'
+>;
 
 /** How many unlinked organizations GET /api/companies/unlinked-organizations lists. */
 const UNLINKED_SHOWN = 100;
@@ -519,7 +522,15 @@ export class ContactsService {
         if (customNames.length > 0) await this.customFields.addMissing(recipient, customNames, tx);
         // A copy links to the recipient's own company of its organization's name, if any.
         const copies = rows.map(
-          ({ id: _id, userId: _userId, createdAt: _c, updatedAt: _u, importId: _i, companyId: _co, ...values }) => ({
+          ({
+            id: _id,
+            userId: _userId,
+            createdAt: _c,
+            updatedAt: _u,
+            importId: _i,
+            companyId: _co,
+            ...values
+          }) => ({
             ...values,
             sharedBy: sender.email,
             userId: recipient,

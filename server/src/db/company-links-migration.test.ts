@@ -1,0 +1,59 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseBefore } from '../../test/migrations-before';
+
+/**
+ * Migration 0037 on an existing database: every contact whose organization names one of its owner's
+ * companies (as companyNameKey matches) is linked to it and takes its name, without counting as edited;
+ * another user's company of that name is never linked; what matches nothing stays as it was.
+ */
+const TAG = '0037_contacts_at_companies';
+
+describe('migration 0037 links existing contacts to their companies', () => {
+  let database: Awaited<ReturnType<typeof databaseBefore>>;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    database = await databaseBefore(TAG);
+    client = database.client;
+  });
+  afterAll(() => database?.close());
+
+  it('links by name key within each user, the lowest id of namesakes, and leaves the rest', async () => {
+    await client.query(`
+      insert into users (id, email, status) overriding system value values (1, 'a@example.com', 'approved'),
+        (2, 'b@example.com', 'approved');
+      insert into companies (id, user_id, record) overriding system value values
+        (10, 1, 'Acme Ltd'), (11, 1, 'ACME'), (12, 1, 'Société Générale'), (20, 2, 'Globex');
+      insert into contacts (user_id, first_name, organization, updated_at) values
+        (1, 'Ada', 'acme', '2020-01-01'), (1, 'Bob', 'Acme, Inc.', '2020-01-01'),
+        (1, 'Cy', 'Societe Generale S.A.', '2020-01-01'), (1, 'Di', 'Globex', '2020-01-01'),
+        (1, 'Ed', null, '2020-01-01'), (2, 'Fay', 'globex gmbh', '2020-01-01'), (2, 'Gus', 'Acme', '2020-01-01');`);
+
+    await database.migrate();
+
+    const { rows } = await client.query(
+      `select first_name, organization, company_id, updated_at = '2020-01-01' as untouched
+       from contacts order by first_name`,
+    );
+    expect(rows.map((row) => [row.first_name, row.organization, row.company_id, row.untouched])).toEqual([
+      ['Ada', 'Acme Ltd', 10, true],
+      ['Bob', 'Acme Ltd', 10, true],
+      ['Cy', 'Société Générale', 12, true],
+      ['Di', 'Globex', null, true],
+      ['Ed', null, null, true],
+      ['Fay', 'Globex', 20, true],
+      ['Gus', 'Acme', null, true],
+    ]);
+    // The key names the owner: a contact cannot point at another user's company.
+    await expect(
+      client.query('update contacts set company_id = 20 where first_name = $1', ['Ada']),
+    ).rejects.toThrow(/contacts_company_fk/);
+    // Deleting a company clears the link alone.
+    await client.query('delete from companies where id = 10');
+    const ada = await client.query(
+      `select user_id, organization, company_id from contacts where first_name = 'Ada'`,
+    );
+    expect(ada.rows[0]).toEqual({ user_id: 1, organization: 'Acme Ltd', company_id: null });
+  });
+});
