@@ -77,6 +77,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/companies')).CompaniesRoute }),
           },
           {
+            path: '/companies/:id',
+            lazy: async () => ({
+              Component: (await import('@/features/companies/components/company-page')).CompanyPage,
+            }),
+          },
+          {
             element: <RequireAdmin />,
             children: [
               {

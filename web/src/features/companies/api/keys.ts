@@ -15,4 +15,6 @@ export const companyKeys = {
   list: (params: CompaniesParams) => [...companyKeys.all, 'list', params] as const,
   detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
   duplicates: () => [...companyKeys.all, 'duplicates'] as const,
+  /** A company's people: under the contacts' key, so that saving a contact refreshes them. */
+  people: (id: number) => ['people', 'by-company', id] as const,
 };

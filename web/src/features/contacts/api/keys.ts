@@ -15,6 +15,10 @@ export const peopleKeys = {
   duplicates: () => [...peopleKeys.all, 'duplicates'] as const,
   /** One name group with all its people (the scan sends only the first ones). */
   duplicateGroup: (key: string) => [...peopleKeys.duplicates(), 'group', key] as const,
+  /** The organization field's suggestions: under people, so that saving a contact (which may add a company) refreshes them. */
+  companySuggestions: (text: string) => [...peopleKeys.all, 'company-suggestions', text] as const,
+  /** The company the list is filtered by. */
+  company: (id: number) => [...peopleKeys.all, 'company', id] as const,
 };
 
 export const customFieldKeys = {
