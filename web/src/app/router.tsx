@@ -78,9 +78,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/companies/:id',
-            lazy: async () => ({
-              Component: (await import('@/features/companies/components/company-page')).CompanyPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/companies')).CompanyRoute }),
           },
           {
             element: <RequireAdmin />,

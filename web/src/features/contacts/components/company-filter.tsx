@@ -1,16 +1,23 @@
 import { Building2Icon, XIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useCompanyName } from '../api/company-suggestions';
 
 interface CompanyFilterProps {
   companyId: number;
-  onClear: () => void;
 }
 
 /** The list shows one company's people (?company_id=): which company, a link to its page, and a way out. */
-export function CompanyFilter({ companyId, onClear }: CompanyFilterProps) {
+export function CompanyFilter({ companyId }: CompanyFilterProps) {
   const name = useCompanyName(companyId);
+  const [, setSearchParams] = useSearchParams();
+  const onClear = () =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('company_id');
+      next.delete('page');
+      return next;
+    });
   const label = name.data ?? (name.isError ? 'a company you do not have' : '…');
   return (
     <div className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/30 px-3 py-2 text-sm">

@@ -78,13 +78,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
     order: list.sort ? (list.sort.desc ? 'desc' : 'asc') : undefined,
     filters: companyId ? { ...list.filters, company_id: String(companyId) } : list.filters,
   });
-  const showAllCompanies = () =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('company_id');
-      next.delete('page');
-      return next;
-    });
+
   const createPerson = useCreatePerson();
   const updatePerson = useUpdatePerson();
   const deletePerson = useDeletePerson();
@@ -202,7 +196,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
 
       {companyId !== null && (
         <Suspense fallback={null}>
-          <CompanyFilter companyId={companyId} onClear={showAllCompanies} />
+          <CompanyFilter companyId={companyId} />
         </Suspense>
       )}
 
