@@ -21,6 +21,9 @@ export const peopleKeys = {
   company: (id: number) => [...peopleKeys.all, 'company', id] as const,
 };
 
+/** Every companies query (the companies feature's key): saving a contact may add a company (create_company). */
+export const companiesKey = ['companies'] as const;
+
 export const customFieldKeys = {
   all: ['custom-fields'] as const,
 };

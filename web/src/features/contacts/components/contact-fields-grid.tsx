@@ -14,7 +14,7 @@ interface ContactFieldsGridProps {
 /** Two columns of labelled inputs (textareas span both), each with its validation message. */
 export function ContactFieldsGrid({ fields, form, disabled }: ContactFieldsGridProps) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className="grid items-start gap-4 sm:grid-cols-2">
       {fields.map((spec) =>
         spec.key === 'organization' ? (
           <OrganizationField key={spec.key} form={form} disabled={disabled} />
