@@ -22,7 +22,10 @@ async function startContact(page: Page, first: string, last: string, organizatio
 async function linkGraceToAcme(page: Page, screenshots: string) {
   await signUp(page, account('Ada'));
   await expect(page).toHaveURL(/\/contacts$/);
-  await createCompanies(page, [{ record: 'Acme Robotics Ltd', categories: 'Robotics' }, { record: 'Globex' }]);
+  await createCompanies(page, [
+    { record: 'Acme Robotics Ltd', categories: 'Robotics' },
+    { record: 'Globex' },
+  ]);
 
   const dialog = await startContact(page, 'Grace', 'Hopper', 'acme');
   const option = dialog.getByRole('option', { name: 'Acme Robotics Ltd' });

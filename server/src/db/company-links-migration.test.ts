@@ -5,7 +5,9 @@ import { databaseBefore } from '../../test/migrations-before';
 /**
  * Migration 0037 on an existing database: every contact whose organization names one of its owner's
  * companies (as companyNameKey matches) is linked to it and takes its name, without counting as edited;
- * another user's company of that name is never linked; what matches nothing stays as it was.
+ * another user's company of that name is never linked; what matches nothing stays as it was. Then the
+ * triggers that stand for a foreign key (decision 48): a contact's company is its owner's, and deleting a
+ * company unlinks its people.
  */
 const TAG = '0037_contacts_at_companies';
 
@@ -45,15 +47,32 @@ describe('migration 0037 links existing contacts to their companies', () => {
       ['Fay', 'Globex', 20, true],
       ['Gus', 'Acme', null, true],
     ]);
-    // The key names the owner: a contact cannot point at another user's company.
-    await expect(
-      client.query('update contacts set company_id = 20 where first_name = $1', ['Ada']),
-    ).rejects.toThrow(/contacts_company_fk/);
-    // Deleting a company clears the link alone.
-    await client.query('delete from companies where id = 10');
-    const ada = await client.query(
-      `select user_id, organization, company_id from contacts where first_name = 'Ada'`,
+    // A contact cannot point at another user's company, nor at none, written one by one or many at once
+    // (23503, as a foreign key answers); its own user's is fine.
+    const refused = async (statement: string) => {
+      const error = await client.query(statement).then(
+        () => undefined,
+        (failure: { code: string; constraint: string }) => failure,
+      );
+      expect(error, statement).toMatchObject({ code: '23503', constraint: 'contacts_company_fk' });
+    };
+    await refused(`update contacts set company_id = 20 where first_name = 'Ada'`);
+    await refused(`insert into contacts (user_id, first_name, company_id) values (1, 'Hal', 99)`);
+    await refused(
+      `insert into contacts (user_id, first_name, company_id) values (2, 'Ivy', 20), (1, 'Jo', 20)`,
     );
-    expect(ada.rows[0]).toEqual({ user_id: 1, organization: 'Acme Ltd', company_id: null });
+    await client.query(`update contacts set company_id = 11 where first_name = 'Di'`);
+    await client.query(`insert into contacts (user_id, first_name, company_id) values (2, 'Ivy', 20)`);
+    // Deleting a company clears its people's link alone.
+    await client.query('delete from companies where id = 10');
+    const { rows: after } = await client.query(
+      `select first_name, user_id, organization, company_id from contacts
+       where first_name in ('Ada', 'Bob', 'Di') order by first_name`,
+    );
+    expect(after).toEqual([
+      { first_name: 'Ada', user_id: 1, organization: 'Acme Ltd', company_id: null },
+      { first_name: 'Bob', user_id: 1, organization: 'Acme Ltd', company_id: null },
+      { first_name: 'Di', user_id: 1, organization: 'Globex', company_id: 11 },
+    ]);
   });
 });

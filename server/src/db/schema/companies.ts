@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /*
@@ -53,8 +53,7 @@ export const companies = pgTable(
 
     // Sorting: (user, key, id) so a page is read straight off the index. Nullable keys get a second
     // index for descending order, because nulls sort last in both directions.
-    // Unique: the key contacts reference a company by, with its owner (contacts_company_fk, migration 0037).
-    uniqueIndex('companies_user_id_idx').on(t.userId, t.id),
+    index('companies_user_id_idx').on(t.userId, t.id),
     // Linking contacts by organization name (migration 0037).
     index('companies_user_name_key_idx').on(t.userId, companyNameKey(t.record), t.id),
     index('companies_user_record_idx').on(t.userId, lowerText(t.record), t.id),

@@ -1,16 +1,5 @@
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import {
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { companies } from './companies';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -54,10 +43,9 @@ export const contacts = pgTable(
     address: text(),
     organization: text(),
     /**
-     * The user's company this person works at (issue 35); `organization` then holds its name. The key is
-     * (user_id, company_id), so it can only name a company of the contact's owner; deleting the company
-     * sets company_id alone to null (`on delete set null (company_id)`, written by hand in migration 0037:
-     * Drizzle cannot spell the column list).
+     * The user's company this person works at (issue 35); `organization` then holds its name. No foreign
+     * key (decision 0048): triggers check once per statement that (user_id, company_id) is a company of
+     * the contact's owner, and deleting a company sets its people's company_id to null (migration 0037).
      */
     companyId: integer(),
     jobTitle: text(),
@@ -108,11 +96,6 @@ export const contacts = pgTable(
     // A company's people (and the key's checks when a company is deleted). Partial: an import's rows,
     // written without a company, do not touch it.
     index('contacts_company_id_idx').on(t.companyId).where(sql`${t.companyId} is not null`),
-    foreignKey({
-      name: 'contacts_company_fk',
-      columns: [t.userId, t.companyId],
-      foreignColumns: [companies.userId, companies.id],
-    }).onDelete('set null'),
   ],
 );
 

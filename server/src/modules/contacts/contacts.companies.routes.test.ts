@@ -218,7 +218,7 @@ describe("a company's people", () => {
 });
 
 describe('imports link by organization name', () => {
-  it('a CSV import links its rows in one go after the COPY, and stays undoable', async () => {
+  it('a CSV import links its rows as it writes them (no statement per row), and stays undoable', async () => {
     const user = await createUser(t.app);
     const acme = await company(user, 'Acme Ltd');
     const globex = await company(user, 'Globex');

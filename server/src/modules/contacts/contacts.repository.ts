@@ -26,11 +26,11 @@ export type ContactValues = Omit<typeof contacts.$inferInsert, 'id' | 'userId' |
 
 /**
  * The columns an import may write, as its worker thread writes their COPY text: every one but the id,
- * the timestamps (defaults), the search text and the company (linked by name after the COPY).
+ * the timestamps (defaults) and the search text.
  */
 export const IMPORT_COPY_COLUMNS = copyColumns(
   contacts,
-  Object.keys(CONTACT_COLUMNS).filter((key) => !['id', 'createdAt', 'updatedAt', 'companyId'].includes(key)),
+  Object.keys(CONTACT_COLUMNS).filter((key) => !['id', 'createdAt', 'updatedAt'].includes(key)),
 );
 
 export interface PeopleListOptions {
@@ -165,8 +165,8 @@ export interface NamedCompany {
   record: string;
 }
 
-/** The contacts a link by name looks at: those of one import, or these ids. */
-export type LinkScope = { importId: number } | { ids: number[] };
+/** The contacts a link by name looks at: these ids. */
+export type LinkScope = { ids: number[] };
 
 /** An organization of the user's contacts that no company of theirs matches. */
 export interface UnlinkedOrganization {
@@ -467,10 +467,7 @@ export class ContactsRepository {
     db: Database = this.db,
   ): Promise<number> {
     if (named.length === 0) return 0;
-    const inScope =
-      'importId' in scope
-        ? sql`${contacts.importId} = ${scope.importId}`
-        : sql`${contacts.id} = any(${sql.param(scope.ids)}::integer[])`;
+    const inScope = sql`${contacts.id} = any(${sql.param(scope.ids)}::integer[])`;
     const result = await db.execute(sql`update ${contacts}
       set company_id = named.id, organization = named.record
       from unnest(${sql.param(named.map((each) => each.key))}::text[],

@@ -461,6 +461,8 @@ export class ContactsService {
     await this.db.transaction(async (tx) => {
       if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
       const importId = await this.repository.createImport(userId, tx);
+      // The worker links each row to the company its organization names as it writes the row's COPY text.
+      const companies = await this.companies.nameKeys(userId, tx);
       const rows = this.workers.stream('contactImportRows', {
         path: file.path,
         format,
@@ -469,10 +471,9 @@ export class ContactsService {
         importId,
         batchRows: IMPORT_BATCH_ROWS,
         columns: IMPORT_COPY_COLUMNS,
+        companies: companies.map(({ key, id, record }): [string, number, string] => [key, id, record]),
       });
       await this.repository.copyImported(counted(rows.items, result), tx);
-      // Then, in one statement, the new rows meet the companies their organizations name.
-      if (result.imported > 0) await this.linkByName(userId, { importId }, tx);
       const { customNames: filled, ...tally } = await rows.result;
       Object.assign(result, tally);
       // A vCard's custom fields (X-RELATE-CUSTOM) are known once it is read: the same transaction.
