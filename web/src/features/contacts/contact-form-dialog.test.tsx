@@ -76,7 +76,7 @@ describe('Add New Contact', { timeout: 30_000 }, () => {
         );
       }),
     );
-    const onSubmit = vi.fn(async () => true);
+    const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => true);
     const { user } = renderWithProviders(<Host onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('First Name'), 'Grace');
     await user.click(screen.getByRole('tab', { name: 'Professional Info' }));
