@@ -82,7 +82,7 @@ describe('Add New Contact', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Professional Info' }));
     const organization = screen.getByRole('combobox', { name: 'Organization' });
     await user.type(organization, 'acm');
-    await user.click(await screen.findByRole('option', { name: 'Acme Robotics Ltd' }));
+    await user.click(await screen.findByRole('option', { name: 'Acme Robotics Ltd' }, { timeout: 5000 }));
     expect(organization).toHaveValue('Acme Robotics Ltd');
     expect(screen.getByText('Linked to the company Acme Robotics Ltd.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
@@ -92,8 +92,8 @@ describe('Add New Contact', { timeout: 30_000 }, () => {
 
     await user.clear(organization);
     await user.type(organization, 'Initech');
+    const add = await screen.findByRole('option', { name: 'Add company "Initech"' }, { timeout: 5000 });
     await user.keyboard('{ArrowDown}');
-    const add = await screen.findByRole('option', { name: 'Add company "Initech"' });
     expect(organization).toHaveAttribute('aria-activedescendant', add.id);
     await user.keyboard('{Enter}');
     expect(screen.getByText('The company Initech will be added.')).toBeInTheDocument();

@@ -42,6 +42,8 @@ export function OrganizationField({ form, disabled }: OrganizationFieldProps) {
   if (query && suggestions.data && suggestions.data.match_id === null)
     choices.push({ kind: 'new', name: query });
   const expanded = open && query.length > 0 && choices.length > 0;
+  // The choices change as answers arrive: the highlighted one stays within them.
+  const current = Math.max(0, Math.min(active, choices.length - 1));
   const linked = companyId
     ? (found.find((company) => String(company.id) === companyId)?.record ?? text)
     : null;
@@ -70,10 +72,10 @@ export function OrganizationField({ form, disabled }: OrganizationFieldProps) {
       event.preventDefault();
       if (!open) setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (choices.length ? (index + step + choices.length) % choices.length : 0));
+      setActive(choices.length ? (current + step + choices.length) % choices.length : 0);
     } else if (event.key === 'Enter' && expanded) {
       event.preventDefault();
-      pick(choices[Math.min(active, choices.length - 1)]);
+      pick(choices[current]);
     } else if (event.key === 'Escape' && expanded) {
       event.preventDefault();
       event.stopPropagation();
@@ -94,7 +96,7 @@ export function OrganizationField({ form, disabled }: OrganizationFieldProps) {
               aria-autocomplete="list"
               aria-expanded={expanded}
               aria-controls={expanded ? listId : undefined}
-              aria-activedescendant={expanded ? `${listId}-${active}` : undefined}
+              aria-activedescendant={expanded ? `${listId}-${current}` : undefined}
               autoComplete="off"
               value={field.value ?? ''}
               disabled={disabled}
@@ -125,7 +127,7 @@ export function OrganizationField({ form, disabled }: OrganizationFieldProps) {
                   key={choice.kind === 'company' ? choice.company.id : 'new'}
                   id={`${listId}-${index}`}
                   role="option"
-                  aria-selected={index === active}
+                  aria-selected={index === current}
                   tabIndex={-1}
                   // Picked on mouse down, before the input's blur closes the list.
                   onMouseDown={(event) => {
@@ -135,7 +137,7 @@ export function OrganizationField({ form, disabled }: OrganizationFieldProps) {
                   onMouseEnter={() => setActive(index)}
                   className={cn(
                     'flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm',
-                    index === active && 'bg-accent text-accent-foreground',
+                    index === current && 'bg-accent text-accent-foreground',
                   )}
                 >
                   {choice.kind === 'company' ? (
