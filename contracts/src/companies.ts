@@ -319,3 +319,39 @@ export const ResolveCompanyDuplicatesBodySchema = z
     error: 'The company you keep cannot also be deleted',
   });
 export type ResolveCompanyDuplicatesBody = z.infer<typeof ResolveCompanyDuplicatesBodySchema>;
+
+/** GET /api/companies/suggestions?q=: the companies a typed organization may mean (the contact form). */
+export const CompanySuggestionsQuerySchema = z.object({
+  q: storedText({ error: 'q must be text' })
+    .trim()
+    .min(1, { error: 'Type part of a company name' })
+    .max(300, { error: 'q must be at most 300 characters' }),
+});
+export type CompanySuggestionsQuery = z.input<typeof CompanySuggestionsQuerySchema>;
+
+export const CompanySuggestionSchema = z.object({ id: z.number().int(), record: z.string() });
+export type CompanySuggestion = z.infer<typeof CompanySuggestionSchema>;
+
+export const CompanySuggestionsResponseSchema = z.object({
+  /**
+   * At most 8: the company the text names (same name key as companyNameKey finds it) first, then names
+   * that start with the text, then names that hold it as a word or anywhere.
+   */
+  companies: z.array(CompanySuggestionSchema),
+  /** The company a contact with this organization is linked to when saved, if any. */
+  match_id: z.number().int().nullable(),
+});
+export type CompanySuggestionsResponse = z.infer<typeof CompanySuggestionsResponseSchema>;
+
+/**
+ * GET /api/companies/unlinked-organizations: the organizations of the caller's contacts that no company
+ * of theirs matches (what migration 0037 and the imports could not link), most contacts first.
+ */
+export const UnlinkedOrganizationsResponseSchema = z.object({
+  organizations: z.array(z.object({ organization: z.string(), contacts: z.number().int() })),
+  /** How many such organizations there are (the list sends the first 100). */
+  total: z.number().int(),
+  /** How many contacts have an organization and no company. */
+  contacts: z.number().int(),
+});
+export type UnlinkedOrganizationsResponse = z.infer<typeof UnlinkedOrganizationsResponseSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   filterText,
   IdSchema,
+  MAX_ID,
   optionalIsoDateTime,
   PageQuerySchema,
   storedText,
@@ -59,6 +60,8 @@ export const PersonSchema = z.object({
   mobile: z.string().nullable(),
   address: z.string().nullable(),
   organization: z.string().nullable(),
+  /** The user's company this person works at; `organization` is then its name (issue 35). */
+  company_id: z.number().int().nullable(),
   job_title: z.string().nullable(),
   job_status: JobStatusSchema.nullable(),
   linkedin_url: z.string().nullable(),
@@ -160,6 +163,11 @@ const customFields = z
   )
   .refine((value) => Object.keys(value).length <= 200, { error: 'At most 200 custom fields' });
 
+/** A company's id: a positive PostgreSQL integer. */
+const companyId = (error: string) =>
+  z.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
+const COMPANY_ID_MESSAGE = 'company_id must be the id of one of your companies';
+
 const personFields = {
   full_name: text('Full name', 400).optional(),
   first_name: text('First name', 200).optional(),
@@ -171,6 +179,8 @@ const personFields = {
   mobile: text('Mobile', 100).optional(),
   address: text('Address').optional(),
   organization: text('Organization', 300).optional(),
+  company_id: companyId('company_id must be the id of one of your companies, or null').nullable().optional(),
+  create_company: z.boolean({ error: 'create_company must be true or false' }).optional(),
   job_title: text('Job title', 300).optional(),
   job_status: choice('Job status', JOB_STATUSES).optional(),
   linkedin_url: link('LinkedIn URL').optional(),
@@ -214,6 +224,12 @@ export const isEmptyContact = (values: Partial<Record<(typeof CONTACT_IDENTITY_F
  * POST /api/people and PUT /api/people/{id}: only the fields sent change on PUT (null clears; id,
  * created_at and updated_at are ignored). first_name/last_name are not enforced (spec section 5).
  * custom_fields sent on PUT are merged into the stored ones; a null value removes that field.
+ *
+ * The company (issue 35): `company_id` links the person to one of the user's companies and sets
+ * `organization` to its name; null unlinks (the organization text stays). An `organization` sent
+ * without `company_id` links to the user's company of that name (case, accents, punctuation and a legal
+ * form like Ltd or GmbH aside), or unlinks when none has it; with `create_company: true` a company of
+ * that name is added when none has it.
  */
 export const PersonBodySchema = z.object(personFields);
 export type PersonBody = z.input<typeof PersonBodySchema>;
@@ -264,6 +280,8 @@ export const ListPeopleQuerySchema = PageQuerySchema.extend({
     )
     .default('created_at'),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  /** Only the people of this company of the user's (issue 35). */
+  company_id: z.coerce.number({ error: COMPANY_ID_MESSAGE }).pipe(companyId(COMPANY_ID_MESSAGE)).optional(),
 }).loose();
 export type ListPeopleQuery = z.input<typeof ListPeopleQuerySchema>;
 export type PeopleListQuery = z.output<typeof ListPeopleQuerySchema>;

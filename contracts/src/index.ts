@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bots';
 export * from './common';
 export * from './companies';
+export * from './company-names';
 export * from './contact-options';
 export * from './contact-values';
 export * from './contacts';

@@ -14,6 +14,7 @@ export const WEB_APP_PATHS = [
   '/dashboard',
   '/contacts',
   '/companies',
+  '/companies/:id',
   '/tasks',
   '/events',
   '/settings',
@@ -22,8 +23,14 @@ export const WEB_APP_PATHS = [
   '/admin',
 ] as const;
 
+/** A page path with `:id` segments as a pattern: an id is digits. */
+const pathPattern = (page: string) => new RegExp(`^${page.replaceAll(':id', '[0-9]+')}$`);
+const PAGE_PATTERNS = WEB_APP_PATHS.filter((page) => page.includes(':')).map(pathPattern);
+
 /** Whether a request path (without query) is one of the web app's pages; a trailing slash is ignored. */
 export function isWebAppPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (WEB_APP_PATHS as readonly string[]).includes(path);
+  return (
+    (WEB_APP_PATHS as readonly string[]).includes(path) || PAGE_PATTERNS.some((pattern) => pattern.test(path))
+  );
 }

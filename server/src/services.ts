@@ -211,6 +211,7 @@ export async function createServices({
     new ContactsRepository(db),
     new PeoplePagesRepository(db),
     customFields,
+    companies,
     groups,
     notifications,
     maintenance,
@@ -218,6 +219,9 @@ export async function createServices({
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
+  // People belong to companies (issue 35): a company's new name and its merges reach its people.
+  companies.onRenamed((userId, company, tx) => contacts.followCompanyName(userId, company, tx));
+  companies.onMerging((userId, moves, tx) => contacts.moveCompanyLinks(userId, moves, tx));
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);

@@ -24,7 +24,14 @@ describe('the web app', () => {
   });
 
   it("serves the app's pages with 200", async () => {
-    for (const url of ['/', '/contacts', '/contacts/?contact=4', '/admin', '/auth/google/callback?code=x']) {
+    for (const url of [
+      '/',
+      '/contacts',
+      '/contacts/?contact=4',
+      '/admin',
+      '/auth/google/callback?code=x',
+      '/companies/12',
+    ]) {
       const response = await test.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -32,6 +39,8 @@ describe('the web app', () => {
   });
 
   it('serves the app (its 404 page) with status 404 for any other page path', async () => {
+    for (const url of ['/companies/acme', '/companies/12/people'])
+      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     const response = await test.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');

@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/companies')).CompaniesRoute }),
           },
           {
+            path: '/companies/:id',
+            lazy: async () => ({ Component: (await import('./routes/companies')).CompanyRoute }),
+          },
+          {
             element: <RequireAdmin />,
             children: [
               {

@@ -12,6 +12,8 @@ export const textArrayJoin = (column: AnyColumn): SQL => sql`text_array_join(${c
 /** weak < medium < strong, instead of the alphabetical order of the words. */
 export const strengthRank = (column: AnyColumn): SQL =>
   sql`(case ${column} when 'weak' then 1 when 'medium' then 2 when 'strong' then 3 end)`;
+/** The key a company name is matched by (contracts' companyNameKey; SQL function of migration 0038). */
+export const companyNameKey = (column: AnyColumn): SQL => sql`company_name_key(${column})`;
 export const companySearchText = (
   c: Record<'record' | 'categories' | 'description' | 'twitter' | 'tags' | 'domains', AnyColumn>,
 ): SQL =>
@@ -52,6 +54,8 @@ export const companies = pgTable(
     // Sorting: (user, key, id) so a page is read straight off the index. Nullable keys get a second
     // index for descending order, because nulls sort last in both directions.
     index('companies_user_id_idx').on(t.userId, t.id),
+    // Linking contacts by organization name (migration 0038).
+    index('companies_user_name_key_idx').on(t.userId, companyNameKey(t.record), t.id),
     index('companies_user_record_idx').on(t.userId, lowerText(t.record), t.id),
     index('companies_user_categories_idx').on(t.userId, sql`${lowerText(t.categories)} asc nulls last`, t.id),
     index('companies_user_categories_desc_idx').on(

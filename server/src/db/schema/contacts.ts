@@ -53,6 +53,12 @@ export const contacts = pgTable(
     mobile: text(),
     address: text(),
     organization: text(),
+    /**
+     * The user's company this person works at (issue 35); `organization` then holds its name. No foreign
+     * key (decision 0048): triggers check once per statement that (user_id, company_id) is a company of
+     * the contact's owner, and deleting a company sets its people's company_id to null (migration 0038).
+     */
+    companyId: integer(),
     jobTitle: text(),
     jobStatus: text({ enum: ['employed', 'unemployed', 'student', 'retired', 'other'] }),
     linkedinUrl: text(),
@@ -109,6 +115,9 @@ export const contacts = pgTable(
       'contacts_follow_up_cadence_check',
       sql`(${t.followUpEvery} is null) = (${t.followUpUnit} is null) and coalesce(${t.followUpEvery}, 1) between 1 and 366`,
     ),
+    // A company's people (and the key's checks when a company is deleted). Partial: an import's rows,
+    // written without a company, do not touch it.
+    index('contacts_company_id_idx').on(t.companyId).where(sql`${t.companyId} is not null`),
   ],
 );
 

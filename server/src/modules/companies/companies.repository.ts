@@ -4,7 +4,14 @@ import { type BoundedCount, boundedCount, boundedCountOf, boundedTotal } from '.
 import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { carriedColumns, copyLines } from '../../db/copy-format';
-import { companies, companyStats, lowerText, strengthRank, textArrayJoin } from '../../db/schema';
+import {
+  companies,
+  companyNameKey,
+  companyStats,
+  lowerText,
+  strengthRank,
+  textArrayJoin,
+} from '../../db/schema';
 import { containing, quickSearchRanks, searchTextContains } from '../../db/text-search';
 
 /** A company's columns: all but the stored search text, which only searches read. */
@@ -15,6 +22,8 @@ export type CompanyRow = Omit<typeof companies.$inferSelect, 'searchText'>;
 export type CompanySearchRow = Pick<CompanyRow, 'id' | 'record' | 'domains' | 'categories'> & {
   rank: number;
 };
+/** A company as a contact names it: its id and name. */
+export type CompanyName = Pick<CompanyRow, 'id' | 'record'>;
 export type CompanyValues = Omit<typeof companies.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** The columns an import may write: every one but the id, the timestamps (defaults) and the search text. */
@@ -263,5 +272,29 @@ export class CompaniesRepository {
       .where(and(eq(companies.userId, userId), inArray(nameKey, shared)))
       .orderBy(nameKey, companies.id);
     return forUpdate ? query.for('update') : query;
+  }
+
+  /**
+   * The user's company with this name key (companyNameKey; the lowest id when several share it), through
+   * companies_user_name_key_idx.
+   */
+  async findByNameKey(userId: number, key: string, db: Database = this.db): Promise<CompanyName | undefined> {
+    const [row] = await db
+      .select({ id: companies.id, record: companies.record })
+      .from(companies)
+      .where(and(eq(companies.userId, userId), sql`${companyNameKey(companies.record)} = ${key}`))
+      .orderBy(companies.id)
+      .limit(1);
+    return row;
+  }
+
+  /** Every name key of the user's companies with the company it links to (the lowest id of the key's). */
+  async nameKeys(userId: number, db: Database = this.db): Promise<(CompanyName & { key: string })[]> {
+    const key = companyNameKey(companies.record);
+    return db
+      .selectDistinctOn([key], { key: sql<string>`${key}`, id: companies.id, record: companies.record })
+      .from(companies)
+      .where(and(eq(companies.userId, userId), sql`${key} is not null`))
+      .orderBy(key, companies.id);
   }
 }

@@ -9,6 +9,8 @@ import {
   CompanyCsvResultSchema,
   CompanyDuplicatesResponseSchema,
   CompanySchema,
+  CompanySuggestionsQuerySchema,
+  CompanySuggestionsResponseSchema,
   ConfirmBodySchema,
   CreateCompanyBodySchema,
   DeletedCompaniesSchema,
@@ -16,6 +18,7 @@ import {
   ListCompaniesQuerySchema,
   MessageSchema,
   ResolveCompanyDuplicatesBodySchema,
+  UnlinkedOrganizationsResponseSchema,
   UpdateCompanyBodySchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +37,7 @@ const CSV_TOO_LARGE = `The file is larger than ${COMPANY_CSV_MAX_BYTES / 1024 / 
 const PARSE_ON_WORKER_BYTES = 1024 * 1024;
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { companies } = app.services;
+  const { companies, contacts } = app.services;
   const config = { access: 'user' } as const;
   const tags = ['companies'];
 
@@ -100,6 +103,35 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: ResolveCompanyDuplicatesBodySchema, response: { 200: DeletedCompaniesSchema } },
     },
     async (request) => ({ deleted: await companies.resolveDuplicates(request.user.id, request.body) }),
+  );
+
+  app.get(
+    '/companies/suggestions',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          'The companies a typed organization may mean (the contact form): the one it names first, then by name.',
+        querystring: CompanySuggestionsQuerySchema,
+        response: { 200: CompanySuggestionsResponseSchema },
+      },
+    },
+    async (request) => companies.suggestions(request.user.id, request.query.q),
+  );
+
+  app.get(
+    '/companies/unlinked-organizations',
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          "Organizations of the caller's contacts that none of their companies matches (what migration 0038 and the imports could not link).",
+        response: { 200: UnlinkedOrganizationsResponseSchema },
+      },
+    },
+    async (request) => contacts.unlinkedOrganizations(request.user.id),
   );
 
   app.get(

@@ -1,15 +1,19 @@
-import type {
-  CompaniesResponse,
-  Company,
-  CompanyChanges,
-  CompanyCsvHeadersResponse,
-  CompanyCsvPreview,
-  CompanyCsvResult,
-  CompanyDuplicatesResponse,
-  CompanyListOptions,
-  NewCompany,
-  ResolveCompanyDuplicatesBody,
-  SearchResult,
+import {
+  type CompaniesResponse,
+  type Company,
+  type CompanyChanges,
+  type CompanyCsvHeadersResponse,
+  type CompanyCsvPreview,
+  type CompanyCsvResult,
+  type CompanyDuplicatesResponse,
+  type CompanyListOptions,
+  type CompanySuggestion,
+  type CompanySuggestionsResponse,
+  CreateCompanyBodySchema,
+  companyNameKey,
+  type NewCompany,
+  type ResolveCompanyDuplicatesBody,
+  type SearchResult,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
@@ -31,11 +35,34 @@ import type { companiesTasks } from './companies.tasks';
 /** Rows per batch of COPY text the worker thread answers (all stream into one COPY). */
 const IMPORT_BATCH_ROWS = 1000;
 
+/** How many companies the contact form suggests for a typed organization. */
+const SUGGESTIONS = 8;
+
+/** Contacts of the `from` companies go to `to` (a merge keeps `to` and deletes the others). */
+export interface CompanyLinksMove {
+  from: number[];
+  to: CompanySuggestion;
+}
+/** Runs inside the transaction that renames a company: its people's organization follows (contacts). */
+export type CompanyRenamedListener = (
+  userId: number,
+  company: CompanySuggestion,
+  tx: Database,
+) => Promise<void>;
+/** Runs inside a merge's transaction, before the merged companies are deleted: their people move. */
+export type CompaniesMergingListener = (
+  userId: number,
+  moves: CompanyLinksMove[],
+  tx: Database,
+) => Promise<void>;
+
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type CompaniesImportedListener = (rows: number, seconds: number) => void;
 
 export class CompaniesService {
   private readonly importedListeners: CompaniesImportedListener[] = [];
+  private readonly renamedListeners: CompanyRenamedListener[] = [];
+  private readonly mergingListeners: CompaniesMergingListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -46,6 +73,67 @@ export class CompaniesService {
 
   onImported(listener: CompaniesImportedListener): void {
     this.importedListeners.push(listener);
+  }
+
+  onRenamed(listener: CompanyRenamedListener): void {
+    this.renamedListeners.push(listener);
+  }
+
+  onMerging(listener: CompaniesMergingListener): void {
+    this.mergingListeners.push(listener);
+  }
+
+  private async merging(userId: number, moves: CompanyLinksMove[], tx: Database): Promise<void> {
+    const moving = moves.filter((move) => move.from.length > 0);
+    if (moving.length === 0) return;
+    for (const listener of this.mergingListeners) await listener(userId, moving, tx);
+  }
+
+  /**
+   * The companies a typed organization may mean: the one it names (same name key) first, then the quick
+   * search's companies for the text (names that start with it, then words, then anywhere).
+   */
+  async suggestions(userId: number, text: string): Promise<CompanySuggestionsResponse> {
+    const [match, found] = await Promise.all([
+      this.findByName(userId, text),
+      this.repository.search(userId, text, SUGGESTIONS),
+    ]);
+    const others = found
+      .filter((company) => company.id !== match?.id)
+      .map(({ id, record }) => ({ id, record }));
+    return {
+      companies: [...(match ? [match] : []), ...others].slice(0, SUGGESTIONS),
+      match_id: match?.id ?? null,
+    };
+  }
+
+  /** The user's company `id` as a contact names it, if it is theirs. */
+  async findName(userId: number, id: number, db?: Database): Promise<CompanySuggestion | undefined> {
+    const row = await this.repository.findById(userId, id, db);
+    return row && { id: row.id, record: row.record };
+  }
+
+  /** The user's company this name means (companyNameKey; the lowest id of those sharing the key). */
+  findByName(userId: number, name: string, db?: Database): Promise<CompanySuggestion | undefined> {
+    const key = companyNameKey(name);
+    return key ? this.repository.findByNameKey(userId, key, db) : Promise.resolve(undefined);
+  }
+
+  /** The company this name means, added (with just its name) when the user has none. */
+  async findOrCreate(userId: number, name: string, db: Database): Promise<CompanySuggestion> {
+    const found = await this.findByName(userId, name, db);
+    if (found) return found;
+    const row = await this.repository.insert(
+      userId,
+      toNewCompanyValues(CreateCompanyBodySchema.parse({ record: name })),
+      db,
+    );
+    return { id: row.id, record: row.record };
+  }
+
+  /** Every name key of the user's companies with the company it means: contacts link many at once by it. */
+  nameKeys(userId: number, db?: Database): Promise<(CompanySuggestion & { key: string })[]> {
+    return this.repository.nameKeys(userId, db);
   }
 
   async list(userId: number, options: CompanyListOptions): Promise<CompaniesResponse> {
@@ -82,11 +170,18 @@ export class CompaniesService {
     return toCompanyDto(await this.repository.insert(userId, toNewCompanyValues(body)));
   }
 
+  /** A new name reaches the company's people (their organization) in the same transaction. */
   async update(userId: number, id: number, changes: CompanyChanges): Promise<Company> {
     const values = toCompanyValues(changes);
     if (Object.keys(values).length === 0) return this.get(userId, id);
-    const row = await this.repository.update(userId, id, values);
-    if (!row) throw notFound('Company');
+    const row = await this.db.transaction(async (tx) => {
+      const updated = await this.repository.update(userId, id, values, tx);
+      if (!updated) throw notFound('Company');
+      if (values.record !== undefined)
+        for (const listener of this.renamedListeners)
+          await listener(userId, { id: updated.id, record: updated.record }, tx);
+      return updated;
+    });
     return toCompanyDto(row);
   }
 
@@ -153,17 +248,31 @@ export class CompaniesService {
       const namesakes = await this.repository.namesakes(userId, tx, { forUpdate: true });
       const identical = groupNamesakes(namesakes).filter((group) => group.identical);
       const extra = identical.flatMap((group) => group.companies.slice(1).map((company) => company.id));
+      await this.merging(
+        userId,
+        identical.map(({ companies: [kept, ...others] }) => ({
+          from: others.map((company) => company.id),
+          to: { id: kept.id, record: kept.record },
+        })),
+        tx,
+      );
       return { deleted: await this.repository.deleteMany(userId, extra, tx), groups: identical.length };
     });
     await this.maintenance.afterBulkWrite('companies', merged.deleted);
     return merged;
   }
 
-  /** Deletes delete_ids, keeping keep_id; every id must be one of the caller's companies, or nothing happens. */
+  /**
+   * Deletes delete_ids, keeping keep_id, to which the deleted companies' people move; every id must be
+   * one of the caller's companies, or nothing happens.
+   */
   async resolveDuplicates(userId: number, body: ResolveCompanyDuplicatesBody): Promise<number> {
     const ids = [...new Set([...body.delete_ids, ...(body.keep_id === null ? [] : [body.keep_id])])];
     const deleted = await this.db.transaction(async (tx) => {
       if ((await this.repository.countOwned(userId, ids, tx)) !== ids.length) throw notFound('Company');
+      const kept = body.keep_id === null ? undefined : await this.findName(userId, body.keep_id, tx);
+      if (kept)
+        await this.merging(userId, [{ from: body.delete_ids.filter((id) => id !== kept.id), to: kept }], tx);
       return this.repository.deleteMany(userId, body.delete_ids, tx);
     });
     await this.maintenance.afterBulkWrite('companies', deleted);

@@ -4,7 +4,12 @@
  * request (decision 38). The main thread streams the text into the import's COPY. No database, no request.
  */
 import fs from 'node:fs';
-import { CSV_PREVIEW_ROWS, type CsvPreviewResponse, type PersonInput } from '@relate/contracts';
+import {
+  CSV_PREVIEW_ROWS,
+  type CsvPreviewResponse,
+  companyNameKey,
+  type PersonInput,
+} from '@relate/contracts';
 import type { CopyBatch } from '../../db/bulk-insert';
 import { type CopyColumn, carriedColumns, copyLines } from '../../db/copy-format';
 import { openCsv } from '../../lib/csv';
@@ -53,6 +58,11 @@ export interface ImportRowsJob {
   batchRows: number;
   /** The columns a row may fill (IMPORT_COPY_COLUMNS: the schema is not loaded here). */
   columns: CopyColumn[];
+  /**
+   * The user's companies by name key ([key, id, name], companyNameKey): a row whose organization has one
+   * of these keys is written linked to that company, with its name (issue 35).
+   */
+  companies?: [string, number, string][];
 }
 
 type ImportedRow = ContactValues & { userId: number; importId: number };
@@ -63,6 +73,13 @@ function copyBatch(columns: CopyColumn[], rows: ImportedRow[]): ImportBatch {
   const carried = carriedColumns(columns, rows);
   const text = utf8.encode(copyLines(carried, rows));
   return { keys: carried.map((column) => column.key), text, rows: rows.length };
+}
+
+/** The row linked to the company its organization names, if the user has it; the organization is then its name. */
+function withCompany(row: ImportedRow, companies: Map<string, { id: number; record: string }>): ImportedRow {
+  if (companies.size === 0 || !row.organization) return row;
+  const company = companies.get(companyNameKey(row.organization));
+  return company ? { ...row, companyId: company.id, organization: company.record } : row;
 }
 
 /** Records a skipped row's reason or a kept row's warnings; true when the row is imported. */
@@ -119,6 +136,7 @@ export async function sendImportRows(
   sender: ItemSender<ImportBatch>,
 ): Promise<ImportTally> {
   const { userId, importId, batchRows, columns } = job;
+  const companies = new Map((job.companies ?? []).map(([key, id, record]) => [key, { id, record }]));
   const tally: ImportTally = { total: 0, skipped: 0, errors: [], warnings: [], customNames: [] };
   const customNames = new Set<string>();
   let source: ImportRecords | undefined;
@@ -140,7 +158,7 @@ export async function sendImportRows(
         continue;
       }
       for (const name of Object.keys(parsed.person.custom_fields ?? {})) customNames.add(name);
-      batch.push({ ...newContactValues(parsed.person), importId, userId });
+      batch.push(withCompany({ ...newContactValues(parsed.person), importId, userId }, companies));
       if (batch.length === size) await flush();
     }
     await flush();

@@ -16,6 +16,7 @@ export function toPersonDto(row: ContactRow): Person {
     mobile: row.mobile,
     address: row.address,
     organization: row.organization,
+    company_id: row.companyId,
     job_title: row.jobTitle,
     job_status: row.jobStatus,
     linkedin_url: row.linkedinUrl,

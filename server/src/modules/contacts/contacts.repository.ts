@@ -34,6 +34,8 @@ export const IMPORT_COPY_COLUMNS = copyColumns(
 );
 
 export interface PeopleListOptions {
+  /** Only the people of this company (the caller's own: the statement scopes it by the owner too). */
+  companyId?: number;
   page: number;
   page_size: number;
   q?: string;
@@ -88,6 +90,7 @@ const PERSON_FIELDS: Record<keyof Person, SQL> = {
   ...(Object.fromEntries(
     Object.keys(FIELD_COLUMNS).map((field) => [field, personFieldJson(field as PersonField)]),
   ) as Record<PersonField, SQL>),
+  company_id: sql`${contacts.companyId}`,
   custom_fields: sql`${contacts.customFields}`,
   shared_by: sql`${contacts.sharedBy}`,
   created_at: isoTimestamp(contacts.createdAt),
@@ -154,6 +157,25 @@ function allAgree(over?: SQL): SQL<boolean> {
 
 const nameKey = sql<string>`lower(btrim(${contacts.fullName}))`;
 const hasName = sql`btrim(coalesce(${contacts.fullName}, '')) <> ''`;
+
+/** A company as contacts are linked to it, with its name key (companyNameKey). */
+export interface NamedCompany {
+  key: string;
+  id: number;
+  record: string;
+}
+
+/** The contacts a link by name looks at: these ids. */
+export type LinkScope = { ids: number[] };
+
+/** An organization of the user's contacts that no company of theirs matches. */
+export interface UnlinkedOrganization {
+  organization: string;
+  contacts: number;
+  /** Over all such organizations (the same on every row). */
+  organizations: number;
+  allContacts: number;
+}
 
 /** A contact as the quick search (Cmd+K) shows it, with how well it matched. */
 export type ContactSearchRow = Pick<
@@ -431,5 +453,84 @@ export class ContactsRepository {
       .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)))
       .returning({ key: nameKey });
     return { deleted: rows.length, groups: new Set(rows.map((row) => row.key)).size };
+  }
+
+  /**
+   * In one statement, links the scope's contacts without a company to the company their organization
+   * names (`named`: the user's companies by name key) and gives them its name. updated_at stays: the
+   * person was not edited (an import stays undoable). Answers how many were linked.
+   */
+  async linkByName(
+    userId: number,
+    scope: LinkScope,
+    named: NamedCompany[],
+    db: Database = this.db,
+  ): Promise<number> {
+    if (named.length === 0) return 0;
+    const inScope = sql`${contacts.id} = any(${sql.param(scope.ids)}::integer[])`;
+    const result = await db.execute(sql`update ${contacts}
+      set company_id = named.id, organization = named.record
+      from unnest(${sql.param(named.map((each) => each.key))}::text[],
+        ${sql.param(named.map((each) => each.id))}::integer[],
+        ${sql.param(named.map((each) => each.record))}::text[]) as named(key, id, record)
+      where ${contacts.userId} = ${userId} and ${inScope} and ${contacts.companyId} is null
+        and company_name_key(${contacts.organization}) = named.key`);
+    return (result as unknown as { rowCount: number }).rowCount;
+  }
+
+  /** The company's people take its (new) name as their organization. */
+  async followCompanyName(
+    userId: number,
+    company: { id: number; record: string },
+    db: Database = this.db,
+  ): Promise<void> {
+    await db
+      .update(contacts)
+      .set({ organization: company.record })
+      .where(
+        and(
+          ownedBy(userId),
+          eq(contacts.companyId, company.id),
+          sql`${contacts.organization} is distinct from ${company.record}`,
+        ),
+      );
+  }
+
+  /** In one statement, the people of each `from` company move to its `to` company, taking its name. */
+  async moveCompanyLinks(
+    userId: number,
+    moves: { from: number[]; to: { id: number; record: string } }[],
+    db: Database = this.db,
+  ): Promise<void> {
+    const pairs = moves.flatMap((move) => move.from.map((from) => ({ from, ...move.to })));
+    if (pairs.length === 0) return;
+    await db.execute(sql`update ${contacts}
+      set company_id = moved.id, organization = moved.record
+      from unnest(${sql.param(pairs.map((pair) => pair.from))}::integer[],
+        ${sql.param(pairs.map((pair) => pair.id))}::integer[],
+        ${sql.param(pairs.map((pair) => pair.record))}::text[]) as moved(from_id, id, record)
+      where ${contacts.userId} = ${userId} and ${contacts.companyId} = moved.from_id`);
+  }
+
+  /**
+   * The organizations of the user's contacts without a company, one per name key (its most common
+   * spelling), most contacts first: the first `limit`, each row carrying the totals.
+   */
+  async unlinkedOrganizations(
+    userId: number,
+    limit: number,
+    db: Database = this.db,
+  ): Promise<UnlinkedOrganization[]> {
+    const result = await db.execute(sql`
+      select mode() within group (order by btrim(${contacts.organization})) as organization,
+        count(*)::integer as contacts, (count(*) over ())::integer as organizations,
+        (sum(count(*)) over ())::integer as "allContacts"
+      from ${contacts}
+      where ${ownedBy(userId)} and ${contacts.companyId} is null
+        and company_name_key(${contacts.organization}) is not null
+      group by company_name_key(${contacts.organization})
+      order by contacts desc, organization
+      limit ${limit}`);
+    return (result as unknown as { rows: UnlinkedOrganization[] }).rows;
   }
 }

@@ -11,6 +11,7 @@ import {
   type PersonDuplicatesResponse,
   type PersonInput,
   type SearchResult,
+  type UnlinkedOrganizationsResponse,
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
@@ -20,6 +21,7 @@ import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
 import { isVCardFile } from '../../lib/vcard/read';
 import type { WorkerPool } from '../../lib/workers/pool';
+import type { CompaniesService, CompanyLinksMove } from '../companies/companies.service';
 import type { CustomFieldsService } from '../custom-fields/custom-fields.service';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -41,6 +43,7 @@ import {
   type ContactsRepository,
   type ContactValues,
   IMPORT_COPY_COLUMNS,
+  type LinkScope,
 } from './contacts.repository';
 import type { contactsTasks } from './contacts.tasks';
 import type { PeoplePagesRepository } from './people-pages.repository';
@@ -79,7 +82,16 @@ const emptyContact = () =>
     })),
   );
 
-const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order']);
+const LIST_PARAMS = new Set(['page', 'page_size', 'q', 'sort', 'order', 'company_id']);
+
+/** What a contact needs of the companies module (issue 35). */
+export type ContactCompanies = Pick<
+  CompaniesService,
+  'findName' | 'findByName' | 'findOrCreate' | 'nameKeys'
+>;
+
+/** How many unlinked organizations GET /api/companies/unlinked-organizations lists. */
+const UNLINKED_SHOWN = 100;
 
 /** The column filters of a list query: every other parameter with a text value. */
 function columnFilters(query: PeopleListQuery): Record<string, string> {
@@ -127,6 +139,7 @@ export class ContactsService {
     /** The list's statement, written once per shape. */
     private readonly pages: PeoplePagesRepository,
     private readonly customFields: CustomFieldsService,
+    private readonly companies: ContactCompanies,
     private readonly groups: GroupsService,
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
@@ -138,8 +151,9 @@ export class ContactsService {
    * the route sends the text as it is.
    */
   async listJson(userId: number, query: PeopleListQuery): Promise<string> {
-    const { page, page_size, q, sort, order } = query;
+    const { page, page_size, q, sort, order, company_id } = query;
     const { peopleJson, total, totalCapped } = await this.pages.page(userId, {
+      companyId: company_id,
       page,
       page_size,
       q,
@@ -189,21 +203,75 @@ export class ContactsService {
 
   async create(userId: number, body: PersonInput): Promise<Person> {
     if (isEmptyContact(body)) throw emptyContact();
-    const values = withFullName(toContactValues(body));
-    return toPersonDto(
-      await this.repository.insert(userId, {
-        ...values,
-        customFields: cleanCustomFields(body.custom_fields),
-      }),
-    );
+    return this.db.transaction(async (tx) => {
+      const values = { ...withFullName(toContactValues(body)), ...(await this.companyOf(userId, body, tx)) };
+      return toPersonDto(
+        await this.repository.insert(
+          userId,
+          { ...values, customFields: cleanCustomFields(body.custom_fields) },
+          tx,
+        ),
+      );
+    });
   }
 
-  /** Creates the contacts in one statement; answers their ids in the same order. */
-  createMany(userId: number, bodies: PersonInput[], tx?: Database): Promise<number[]> {
-    return this.repository.insertMany(
+  /**
+   * The company a body links the contact to (PersonBodySchema): its company_id, else the company its
+   * organization names (added with create_company), and the organization then becomes that company's name.
+   * Nothing when the body sends neither.
+   */
+  private async companyOf(
+    userId: number,
+    body: PersonInput,
+    tx: Database,
+  ): Promise<Pick<ContactValues, 'companyId' | 'organization'>> {
+    if (typeof body.company_id === 'number') {
+      const company = await this.companies.findName(userId, body.company_id, tx);
+      if (!company) throw fieldError('company_id', 'company_id must be the id of one of your companies');
+      return { companyId: company.id, organization: company.record };
+    }
+    if (body.company_id === null || body.organization === null) return { companyId: null };
+    if (body.organization === undefined) return {};
+    const company = body.create_company
+      ? await this.companies.findOrCreate(userId, body.organization, tx)
+      : await this.companies.findByName(userId, body.organization, tx);
+    return company ? { companyId: company.id, organization: company.record } : { companyId: null };
+  }
+
+  /** Links the scope's contacts without a company to the companies their organizations name, in one statement. */
+  private async linkByName(userId: number, scope: LinkScope, db: Database): Promise<void> {
+    const named = await this.companies.nameKeys(userId, db);
+    await this.repository.linkByName(userId, scope, named, db);
+  }
+
+  /** Creates the contacts in one statement, linked to their companies by name; answers their ids in order. */
+  async createMany(userId: number, bodies: PersonInput[], tx: Database = this.db): Promise<number[]> {
+    const ids = await this.repository.insertMany(
       bodies.map((body) => ({ ...newContactValues(body), userId })),
       tx,
     );
+    if (ids.length > 0) await this.linkByName(userId, { ids }, tx);
+    return ids;
+  }
+
+  /** A company's new name reaches its people (CompaniesService.onRenamed, in its transaction). */
+  followCompanyName(userId: number, company: { id: number; record: string }, tx: Database): Promise<void> {
+    return this.repository.followCompanyName(userId, company, tx);
+  }
+
+  /** A company merge's people move to the company kept (CompaniesService.onMerging, in its transaction). */
+  moveCompanyLinks(userId: number, moves: CompanyLinksMove[], tx: Database): Promise<void> {
+    return this.repository.moveCompanyLinks(userId, moves, tx);
+  }
+
+  /** The organizations of the user's contacts that no company of theirs matches, most contacts first. */
+  async unlinkedOrganizations(userId: number): Promise<UnlinkedOrganizationsResponse> {
+    const rows = await this.repository.unlinkedOrganizations(userId, UNLINKED_SHOWN);
+    return {
+      organizations: rows.map(({ organization, contacts }) => ({ organization, contacts })),
+      total: rows[0]?.organizations ?? 0,
+      contacts: rows[0]?.allContacts ?? 0,
+    };
   }
 
   /** Changes only the fields sent; custom_fields sent are merged (null removes one); full_name follows the names. */
@@ -221,7 +289,10 @@ export class ContactsService {
     return db.transaction(async (tx) => {
       const current = await this.repository.findById(userId, id, tx);
       if (!current) throw notFound('Contact');
-      const values: Partial<ContactValues> = withFullName(toContactValues(body), current);
+      const values: Partial<ContactValues> = {
+        ...withFullName(toContactValues(body), current),
+        ...(await this.companyOf(userId, body, tx)),
+      };
       if (isEmptyContact({ ...toPersonDto(current), ...body })) throw emptyContact();
       if (body.custom_fields) {
         const merged: Record<string, string | null> = { ...current.customFields, ...body.custom_fields };
@@ -403,6 +474,8 @@ export class ContactsService {
     await this.db.transaction(async (tx) => {
       if (customNames.length > 0) await this.customFields.addMissing(userId, customNames, tx, 'mapping');
       const importId = await this.repository.createImport(userId, tx);
+      // The worker links each row to the company its organization names as it writes the row's COPY text.
+      const companies = await this.companies.nameKeys(userId, tx);
       const rows = this.workers.stream('contactImportRows', {
         path: file.path,
         format,
@@ -411,6 +484,7 @@ export class ContactsService {
         importId,
         batchRows: IMPORT_BATCH_ROWS,
         columns: IMPORT_COPY_COLUMNS,
+        companies: companies.map(({ key, id, record }): [string, number, string] => [key, id, record]),
       });
       await this.repository.copyImported(counted(rows.items, result), tx);
       const { customNames: filled, ...tally } = await rows.result;
@@ -460,14 +534,24 @@ export class ContactsService {
       const from = sender.fullName || sender.email;
       for (const recipient of recipients) {
         if (customNames.length > 0) await this.customFields.addMissing(recipient, customNames, tx);
+        // A copy links to the recipient's own company of its organization's name, if any.
         const copies = rows.map(
-          ({ id: _id, userId: _userId, createdAt: _c, updatedAt: _u, importId: _i, ...values }) => ({
+          ({
+            id: _id,
+            userId: _userId,
+            createdAt: _c,
+            updatedAt: _u,
+            importId: _i,
+            companyId: _co,
+            ...values
+          }) => ({
             ...values,
             sharedBy: sender.email,
             userId: recipient,
           }),
         );
         const copyIds = await this.repository.insertMany(copies, tx);
+        await this.linkByName(recipient, { ids: copyIds }, tx);
         const what =
           rows.length === 1 ? `the contact ${rows[0].fullName ?? ''}`.trim() : `${rows.length} contacts`;
         await this.notifications.notify(

@@ -310,6 +310,7 @@ const stored: Person = {
   mobile: '+44 7700 900123',
   address: "12 St James's Square\nLondon SW1Y 4JH\nUnited Kingdom",
   organization: 'Analytical Engines, Ltd.',
+  company_id: null,
   job_title: 'Mathematician \\ Poet',
   job_status: 'employed',
   linkedin_url: 'https://www.linkedin.com/in/ada',

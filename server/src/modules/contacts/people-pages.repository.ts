@@ -67,6 +67,8 @@ interface PageShape {
   /** No search or filter: the kept total instead of the bounded count. */
   exact: boolean;
   search: boolean;
+  /** Only one company's people. */
+  company: boolean;
   /** The filtered column keys, in the query's order. */
   filters: string[];
   sort: string;
@@ -83,8 +85,9 @@ function shapeOf(options: PeopleListOptions, offset: number): PageShape {
     .filter(([key, value]) => value && columnText(key))
     .map(([key]) => key);
   return {
-    exact: !options.q && filters.length === 0,
+    exact: !options.q && filters.length === 0 && options.companyId === undefined,
     search: Boolean(options.q),
+    company: options.companyId !== undefined,
     filters,
     sort: options.sort,
     order: options.order,
@@ -100,6 +103,7 @@ function valuesOf(userId: number, options: PeopleListOptions, shape: PageShape, 
     offset,
     countLimit: countLimit(offset),
     q: options.q ? containing(options.q) : undefined,
+    company: options.companyId,
   };
   shape.filters.forEach((key, index) => {
     values[`filter${index}`] = containing(options.filters[key]);
@@ -116,6 +120,7 @@ const listedTotal = sql`(select coalesce(sum(${contactCounts.delta}), 0) from ${
 
 function listCondition(shape: PageShape): SQL {
   const conditions = [ownedBy(USER)];
+  if (shape.company) conditions.push(sql`${contacts.companyId} = ${placeholder('company')}`);
   if (shape.search) conditions.push(searchTextLike(contacts.searchText, placeholder('q')));
   shape.filters.forEach((key, index) => {
     const value = placeholder(`filter${index}`);

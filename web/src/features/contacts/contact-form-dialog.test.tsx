@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { useEffect, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { api, server } from '@/test/msw';
 import { renderWithProviders } from '@/test/render';
 import { ContactFormDialog } from './components/contact-form-dialog';
 
@@ -61,5 +63,43 @@ describe('Add New Contact', { timeout: 30_000 }, () => {
       'Email must be an e-mail address such as name@example.com',
     );
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('suggests companies for a typed organization and sends the one picked, or asks to add one', async () => {
+    server.use(
+      http.get(api('/companies/suggestions'), ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q') ?? '';
+        return HttpResponse.json(
+          q.toLowerCase().startsWith('acm')
+            ? { companies: [{ id: 4, record: 'Acme Robotics Ltd' }], match_id: null }
+            : { companies: [], match_id: null },
+        );
+      }),
+    );
+    const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => true);
+    const { user } = renderWithProviders(<Host onSubmit={onSubmit} />);
+    await user.type(screen.getByLabelText('First Name'), 'Grace');
+    await user.click(screen.getByRole('tab', { name: 'Professional Info' }));
+    const organization = screen.getByRole('combobox', { name: 'Organization' });
+    await user.type(organization, 'acm');
+    await user.click(await screen.findByRole('option', { name: 'Acme Robotics Ltd' }, { timeout: 5000 }));
+    expect(organization).toHaveValue('Acme Robotics Ltd');
+    expect(screen.getByText('Linked to the company Acme Robotics Ltd.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ organization: 'Acme Robotics Ltd', company_id: 4 }),
+    );
+
+    await user.clear(organization);
+    await user.type(organization, 'Initech');
+    const add = await screen.findByRole('option', { name: 'Add company "Initech"' }, { timeout: 5000 });
+    await user.keyboard('{ArrowDown}');
+    expect(organization).toHaveAttribute('aria-activedescendant', add.id);
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('The company Initech will be added.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const payload = onSubmit.mock.lastCall?.[0];
+    expect(payload).toMatchObject({ organization: 'Initech', create_company: true });
+    expect(payload).not.toHaveProperty('company_id');
   });
 });

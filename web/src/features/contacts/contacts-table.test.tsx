@@ -17,6 +17,7 @@ const person = (values: Partial<Person>): Person => ({
   mobile: null,
   address: null,
   organization: null,
+  company_id: null,
   job_title: null,
   job_status: null,
   linkedin_url: null,

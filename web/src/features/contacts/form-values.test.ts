@@ -40,4 +40,27 @@ describe('contact form values', () => {
     expect(payload).toMatchObject({ first_name: 'Grace', last_name: null, custom_fields: { Team: 'Navy' } });
     expect(payload).not.toHaveProperty('custom_Team');
   });
+
+  it('sends a company picked in the organization field, and only the text when one was typed', () => {
+    const original = toFormValues({ ...contact, organization: 'Acme', company_id: 4 }, []);
+    expect(original.company_id).toBe('4');
+    expect(changedFields(original, { ...original, job_title: 'CTO' })).toEqual({ job_title: 'CTO' });
+    expect(changedFields(original, { ...original, organization: 'Globex', company_id: '9' })).toEqual({
+      organization: 'Globex',
+      company_id: 9,
+    });
+    expect(changedFields(original, { ...original, organization: 'Initech', company_id: '' })).toEqual({
+      organization: 'Initech',
+    });
+    expect(
+      changedFields(original, {
+        ...original,
+        organization: 'Initech',
+        company_id: '',
+        create_company: 'true',
+      }),
+    ).toEqual({ organization: 'Initech', create_company: true });
+    expect(toPayload({ organization: 'Acme', company_id: '4' })).toMatchObject({ company_id: 4 });
+    expect(toPayload({ organization: 'Acme', company_id: '' })).not.toHaveProperty('company_id');
+  });
 });

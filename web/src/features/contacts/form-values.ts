@@ -31,12 +31,21 @@ function fromInput(value: string, kind: FieldKind): string | null {
   return trimmed;
 }
 
+/**
+ * The company the organization field links to (issue 35): `company_id` holds the id picked from the
+ * suggestions (or the stored one), `create_company` is 'true' when "Add company" was chosen. Typing in
+ * the field clears both; the server then links by the name typed.
+ */
+export const COMPANY_KEYS = { id: 'company_id', create: 'create_company' } as const;
+
 export function toFormValues(
   contact: ContactLike | null,
   customFieldNames: readonly string[],
 ): ContactFormValues {
   const values: ContactFormValues = {};
   for (const field of CONTACT_FIELDS) values[field.key] = toInput(contact?.[field.key], field.kind);
+  values[COMPANY_KEYS.id] = toInput(contact?.company_id, 'text');
+  values[COMPANY_KEYS.create] = '';
   for (const name of customFieldNames)
     values[`${CUSTOM_PREFIX}${name}`] = contact?.custom_fields?.[name] ?? '';
   return values;
@@ -52,7 +61,15 @@ export function toPayload(values: ContactFormValues): Record<string, unknown> {
       customFields[key.slice(CUSTOM_PREFIX.length)] = fromInput(value, 'text');
   }
   payload.custom_fields = customFields;
+  Object.assign(payload, companyChoice(values));
   return payload;
+}
+
+/** The company picked in the organization field, as the body sends it (nothing when none was picked). */
+function companyChoice(values: ContactFormValues): Record<string, unknown> {
+  const id = Number(values[COMPANY_KEYS.id]);
+  if (id > 0) return { company_id: id };
+  return values[COMPANY_KEYS.create] === 'true' ? { create_company: true } : {};
 }
 
 /**
@@ -68,6 +85,11 @@ export function changedFields(
   const changes: Record<string, unknown> = {};
   for (const field of CONTACT_FIELDS) {
     if (all[field.key] !== before[field.key]) changes[field.key] = all[field.key];
+  }
+  // A company picked anew; typing an organization alone lets the server link by its name.
+  if (all.company_id !== before.company_id || all.create_company) {
+    Object.assign(changes, companyChoice(values));
+    changes.organization = all.organization;
   }
   const customAfter = all.custom_fields as Record<string, string | null>;
   const customBefore = before.custom_fields as Record<string, string | null>;

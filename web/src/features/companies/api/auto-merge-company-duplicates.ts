@@ -8,4 +8,7 @@ export const autoMergeCompanyDuplicates = () =>
   fetchJson<CompanyAutoMergeResult>('/companies/duplicates/auto-merge', { method: 'POST' });
 
 export const useAutoMergeCompanyDuplicates = () =>
-  useAppMutation({ mutationFn: autoMergeCompanyDuplicates, invalidates: [companyKeys.all] });
+  useAppMutation({
+    mutationFn: autoMergeCompanyDuplicates,
+    invalidates: [companyKeys.all, companyKeys.contacts],
+  });

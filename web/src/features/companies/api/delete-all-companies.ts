@@ -8,4 +8,4 @@ export const deleteAllCompanies = () =>
   fetchJson<DeletedCompanies>('/companies', { method: 'DELETE', body: { confirm: true } });
 
 export const useDeleteAllCompanies = () =>
-  useAppMutation({ mutationFn: deleteAllCompanies, invalidates: [companyKeys.all] });
+  useAppMutation({ mutationFn: deleteAllCompanies, invalidates: [companyKeys.all, companyKeys.contacts] });

@@ -6,4 +6,4 @@ import { companyKeys } from './keys';
 export const deleteCompany = (id: number) => fetchJson<Message>(`/companies/${id}`, { method: 'DELETE' });
 
 export const useDeleteCompany = () =>
-  useAppMutation({ mutationFn: deleteCompany, invalidates: [companyKeys.all] });
+  useAppMutation({ mutationFn: deleteCompany, invalidates: [companyKeys.all, companyKeys.contacts] });

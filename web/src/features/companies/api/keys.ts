@@ -15,4 +15,11 @@ export const companyKeys = {
   list: (params: CompaniesParams) => [...companyKeys.all, 'list', params] as const,
   detail: (id: number) => [...companyKeys.all, 'detail', id] as const,
   duplicates: () => [...companyKeys.all, 'duplicates'] as const,
+  /** A company's people: under the contacts' key, so that saving a contact refreshes them. */
+  people: (id: number) => [...companyKeys.contacts, 'by-company', id] as const,
+  /**
+   * Every contacts query (the contacts feature's key): a company's new name, a merge or a delete
+   * changes its people's organization and link.
+   */
+  contacts: ['people'] as const,
 };

@@ -8,4 +8,7 @@ export const resolveCompanyDuplicates = (body: ResolveCompanyDuplicatesBody) =>
   fetchJson<DeletedCompanies>('/companies/duplicates/resolve', { method: 'POST', body });
 
 export const useResolveCompanyDuplicates = () =>
-  useAppMutation({ mutationFn: resolveCompanyDuplicates, invalidates: [companyKeys.all] });
+  useAppMutation({
+    mutationFn: resolveCompanyDuplicates,
+    invalidates: [companyKeys.all, companyKeys.contacts],
+  });

@@ -7,4 +7,4 @@ export const updateCompany = ({ id, body }: { id: number; body: UpdateCompanyBod
   fetchJson<Company>(`/companies/${id}`, { method: 'PUT', body });
 
 export const useUpdateCompany = () =>
-  useAppMutation({ mutationFn: updateCompany, invalidates: [companyKeys.all] });
+  useAppMutation({ mutationFn: updateCompany, invalidates: [companyKeys.all, companyKeys.contacts] });

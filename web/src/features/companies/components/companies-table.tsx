@@ -1,6 +1,7 @@
 import type { Company } from '@relate/contracts';
 import type { ColumnDef, VisibilityState } from '@tanstack/react-table';
 import { EyeIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
 import { hideableColumns } from '@/components/data-table/column-visibility-menu';
 import { DataTable } from '@/components/data-table/data-table';
 import { IconButton } from '@/components/icon-button';
@@ -28,7 +29,14 @@ const columns: ColumnDef<Company>[] = [
     meta: { label: 'Record', primary: true, className: 'max-w-64 min-w-44' },
     cell: ({ row }) => (
       <>
-        <span className="block truncate font-medium">{row.original.record}</span>
+        {/* The company's page (its people); the rest of the row opens its details. */}
+        <Link
+          to={`/companies/${row.original.id}`}
+          onClick={(event) => event.stopPropagation()}
+          className="block truncate font-medium underline-offset-4 hover:underline"
+        >
+          {row.original.record}
+        </Link>
         {row.original.tags.length > 0 && (
           <div className="mt-1">
             <TagList tags={row.original.tags} limit={3} />

@@ -2,7 +2,7 @@ import type { PeopleResponse, Person } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
-import { type PeopleParams, peopleKeys } from './keys';
+import { companiesKey, type PeopleParams, peopleKeys } from './keys';
 
 export const PEOPLE_PAGE_SIZE = 50;
 
@@ -37,14 +37,14 @@ export const usePerson = (id: number | null) => useQuery({ ...personQuery(id ?? 
 export const useCreatePerson = () =>
   useAppMutation({
     mutationFn: (body: Record<string, unknown>) => fetchJson<Person>('/people', { method: 'POST', body }),
-    invalidates: [peopleKeys.all],
+    invalidates: [peopleKeys.all, companiesKey],
   });
 
 export const useUpdatePerson = () =>
   useAppMutation({
     mutationFn: ({ id, changes }: { id: number; changes: Record<string, unknown> }) =>
       fetchJson<Person>(`/people/${id}`, { method: 'PUT', body: changes }),
-    invalidates: [peopleKeys.all],
+    invalidates: [peopleKeys.all, companiesKey],
   });
 
 export const useDeletePerson = () =>

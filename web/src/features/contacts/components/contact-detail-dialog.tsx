@@ -3,6 +3,7 @@ import type { Person } from '@relate/contracts';
 import { PencilIcon, Share2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -147,7 +148,18 @@ export function ContactDetailDialog({
           </span>
           <div className="grid min-w-0 gap-1">
             <DialogTitle className="truncate text-xl">{person.isPending ? 'Loading...' : name}</DialogTitle>
-            <DialogDescription>{role || (data?.email ?? '')}</DialogDescription>
+            <DialogDescription>
+              {data?.company_id && data.organization ? (
+                <>
+                  {data.job_title ? `${data.job_title} at ` : ''}
+                  <Link to={`/companies/${data.company_id}`} className="underline underline-offset-4">
+                    {data.organization}
+                  </Link>
+                </>
+              ) : (
+                role || (data?.email ?? '')
+              )}
+            </DialogDescription>
             {data?.shared_by && (
               <Badge variant="secondary" className="w-fit gap-1">
                 <Share2Icon className="size-3" />

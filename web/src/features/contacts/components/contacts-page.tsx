@@ -36,6 +36,7 @@ const ContactFormDialog = lazyWithPreload(
   async () => (await import('./contact-form-dialog')).ContactFormDialog,
 );
 const CsvImportDialog = lazyWithPreload(async () => (await import('./csv-import-dialog')).CsvImportDialog);
+const CompanyFilter = lazyWithPreload(async () => (await import('./company-filter')).CompanyFilter);
 const ConfirmDialog = lazyWithPreload(
   async () => (await import('@/components/ui/confirm-dialog')).ConfirmDialog,
 );
@@ -68,13 +69,16 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
 
   const customFields = useCustomFieldNames();
   const customFieldNames = useMemo(() => customFields.data ?? [], [customFields.data]);
+  // One company's people (?company_id=, from a company's page).
+  const companyId = Number(searchParams.get('company_id')) || null;
   const people = usePeople({
     page,
     q: list.search,
     sort: list.sort?.id,
     order: list.sort ? (list.sort.desc ? 'desc' : 'asc') : undefined,
-    filters: list.filters,
+    filters: companyId ? { ...list.filters, company_id: String(companyId) } : list.filters,
   });
+
   const createPerson = useCreatePerson();
   const updatePerson = useUpdatePerson();
   const deletePerson = useDeletePerson();
@@ -110,7 +114,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
   const total = people.data?.total ?? 0;
   const shownTotal = formatListTotal(total, people.data?.total_capped);
   const pageCount = Math.max(1, Math.ceil(total / PEOPLE_PAGE_SIZE));
-  const filtering = list.filtering;
+  const filtering = list.filtering || companyId !== null;
 
   const saveRow = async (person: Person, changes: Record<string, unknown>) => {
     try {
@@ -189,6 +193,12 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
           </Button>
         </div>
       </div>
+
+      {companyId !== null && (
+        <Suspense fallback={null}>
+          <CompanyFilter companyId={companyId} />
+        </Suspense>
+      )}
 
       {noContactsAtAll ? (
         <EmptyState
