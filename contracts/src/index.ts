@@ -18,3 +18,4 @@ export * from './search';
 export * from './sharing';
 export * from './tasks';
 export * from './web-routes';
+export * from './trash';

@@ -38,6 +38,7 @@ import { plansRoutes } from './modules/plans/plans.routes';
 import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { trashRoutes } from './modules/trash/trash.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(customFieldsRoutes);
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);
+      await api.register(trashRoutes);
       await api.register(eventsRoutes);
       await api.register(searchRoutes);
       await api.register(botsRoutes);

@@ -64,6 +64,8 @@ import { PreferencesService } from './modules/preferences/preferences.service';
 import { SearchService } from './modules/search/search.service';
 import { TasksRepository } from './modules/tasks/tasks.repository';
 import { TasksService } from './modules/tasks/tasks.service';
+import { TrashRepository } from './modules/trash/trash.repository';
+import { TrashService } from './modules/trash/trash.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
@@ -106,6 +108,8 @@ export interface ServiceDeps {
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
+/** How often the Trash is purged of what is older than TRASH_DAYS. */
+const TRASH_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /** Wires repositories into services: the one place that knows how the modules fit together. */
 export async function createServices({
@@ -212,6 +216,7 @@ export async function createServices({
     notifications,
     maintenance,
     workers,
+    clock,
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
@@ -280,10 +285,20 @@ export async function createServices({
     syncRuns,
   );
   defineGoogleJobs(jobs, googleContacts, googleCalendar);
-  contacts.onDeleted(async (userId) => {
-    if (await googleContacts.contactsDeleted(userId))
+  // A trashed contact stays linked at Google until it is purged; then the user's contact_deletes rules.
+  contacts.onTrashed((userId, ids, tx) => googleContacts.contactsTrashed(userId, ids, tx));
+  contacts.onRestored((userId, ids, tx) => googleContacts.contactsRestored(userId, ids, tx));
+  contacts.onPurged(async (userId, ids) => {
+    if (await googleContacts.contactsPurged(userId, ids))
       await jobs.enqueue(PUSH_GOOGLE_CONTACTS, { userId }, { key: String(userId) });
   });
+  const trash = new TrashService(db, new TrashRepository(db), clock, config.TRASH_DAYS);
+  trash.register('contact', {
+    restore: (userId, selection, tx) => contacts.restore(userId, selection, tx),
+    purged: (userId, ids) => contacts.purged(userId, ids),
+  });
+  jobs.define('trash-purge', () => trash.purgeExpired().then(() => undefined));
+  jobs.every('trash-purge', TRASH_PURGE_INTERVAL_MS);
   events.onDeleted(async (userId, _eventId, tx) => {
     if (await googleCalendar.hasDeletedLinks(userId, tx))
       await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
@@ -339,6 +354,7 @@ export async function createServices({
     plans,
     search,
     billing,
+    trash,
     clock,
   };
 }

@@ -10,3 +10,4 @@ export * from './notifications';
 export * from './system';
 export * from './tasks';
 export * from './users';
+export * from './trash';
