@@ -282,7 +282,10 @@ export const PeopleResponseSchema = z.object({
 export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
 
 /** What a delete of people moved to the Trash; `trash_batch` is what POST /api/trash/restore takes to undo it. */
-export const DeletedPeopleSchema = z.object({ deleted: z.number().int(), trash_batch: z.string().nullable() });
+export const DeletedPeopleSchema = z.object({
+  deleted: z.number().int(),
+  trash_batch: z.string().nullable(),
+});
 export type DeletedPeople = z.infer<typeof DeletedPeopleSchema>;
 
 /** How many people of each group the duplicates scan sends; the group route sends them all. */
@@ -321,6 +324,7 @@ export const AutoMergeResultSchema = z.object({
   deleted: z.number().int(),
   trash_batch: z.string().nullable(),
 });
+export type AutoMergeResult = z.infer<typeof AutoMergeResultSchema>;
 
 /** How columns that share one field combine: joined with a space, one per line, or the first value given. */
 export const CsvCombineModeSchema = z.enum(['join', 'lines', 'first']);

@@ -17,5 +17,5 @@ export * from './preferences';
 export * from './search';
 export * from './sharing';
 export * from './tasks';
-export * from './web-routes';
 export * from './trash';
+export * from './web-routes';

@@ -18,6 +18,7 @@ export const WEB_APP_PATHS = [
   '/events',
   '/settings',
   '/notifications',
+  '/trash',
   '/admin',
 ] as const;
 

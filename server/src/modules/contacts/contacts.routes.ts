@@ -133,7 +133,9 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/people/duplicates/resolve',
     { config, schema: { tags, body: ResolvePeopleBodySchema, response: { 200: DeletedPeopleSchema } } },
     async (request) =>
-      toDeleted(await contacts.resolveDuplicates(request.user.id, request.body.keep_id, request.body.delete_ids)),
+      toDeleted(
+        await contacts.resolveDuplicates(request.user.id, request.body.keep_id, request.body.delete_ids),
+      ),
   );
 
   app.get(

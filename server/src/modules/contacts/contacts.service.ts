@@ -15,6 +15,7 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
+import type { TrashRowsSelection } from '../../db/trash-rows';
 import type { AuthUser } from '../../lib/auth-user';
 import { openCsv } from '../../lib/csv';
 import type { SpooledFile } from '../../lib/csv/spool';
@@ -44,7 +45,6 @@ import {
   type ContactValues,
   IMPORT_COPY_COLUMNS,
 } from './contacts.repository';
-import type { TrashRowsSelection } from '../../db/trash-rows';
 import type { contactsTasks } from './contacts.tasks';
 import type { PeoplePagesRepository } from './people-pages.repository';
 
@@ -356,7 +356,11 @@ export class ContactsService {
   }
 
   /** Moves delete_ids to the Trash, keeping keep_id; every id must be one of the caller's contacts, or nothing happens. */
-  async resolveDuplicates(userId: number, keepId: number | null, deleteIds: number[]): Promise<TrashedContacts> {
+  async resolveDuplicates(
+    userId: number,
+    keepId: number | null,
+    deleteIds: number[],
+  ): Promise<TrashedContacts> {
     const ids = [...new Set([...deleteIds, ...(keepId === null ? [] : [keepId])])];
     if (keepId !== null && deleteIds.includes(keepId))
       throw fieldError('keep_id', 'The kept contact cannot also be deleted');

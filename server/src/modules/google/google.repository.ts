@@ -265,7 +265,9 @@ export class GoogleRepository {
     await db
       .update(googleContactLinks)
       .set({ trashedContactId: null })
-      .where(and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.trashedContactId, contactIds)));
+      .where(
+        and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.trashedContactId, contactIds)),
+      );
   }
 
   /** Links of contacts deleted in Relate (and no longer in its Trash) that the push is to delete at Google. */

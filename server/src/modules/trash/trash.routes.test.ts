@@ -61,7 +61,12 @@ describe('deleting a contact moves it to the Trash', () => {
 
     const trash = await trashOf(owner);
     expect(trash).toMatchObject({ total: 1, counts: { contact: 1 }, trash_days: 7 });
-    expect(trash.items[0]).toMatchObject({ kind: 'contact', item_id: ada.id, label: 'Ada Trashworthy', batch });
+    expect(trash.items[0]).toMatchObject({
+      kind: 'contact',
+      item_id: ada.id,
+      label: 'Ada Trashworthy',
+      batch,
+    });
     expect(Date.parse(trash.items[0].purge_at) - Date.parse(trash.items[0].deleted_at)).toBe(7 * DAY_MS);
 
     const restored = await t.as(owner).post('/api/trash/restore', { batch });
@@ -108,7 +113,10 @@ describe('deleting a contact moves it to the Trash', () => {
     await create(owner, { first_name: 'Alan', last_name: 'Same' });
     const merged = (await t.as(owner).post('/api/people/duplicates/auto-merge')).json();
     expect(merged).toMatchObject({ merged_groups: 1, deleted: 1 });
-    expect((await trashOf(owner)).items.map((item) => item.label).sort()).toEqual(['Alan Same', 'Grace Twin']);
+    expect((await trashOf(owner)).items.map((item) => item.label).sort()).toEqual([
+      'Alan Same',
+      'Grace Twin',
+    ]);
     await t.as(owner).post('/api/trash/restore', { batch: resolved.json().trash_batch });
     expect((await peopleOf(owner)).people.map((person) => person.id)).toContain(other.id);
   });
@@ -123,8 +131,12 @@ describe('deleting a contact moves it to the Trash', () => {
     }
     const items = (await trashOf(owner)).items;
     const itemOf = (id: number) => items.find((item) => item.item_id === id)!.id;
-    expect((await t.as(owner).post('/api/trash/restore', { ids: [itemOf(ids[0])] })).json()).toEqual({ count: 1 });
-    expect((await t.as(owner).post('/api/trash/delete', { ids: [itemOf(ids[1])] })).json()).toEqual({ count: 1 });
+    expect((await t.as(owner).post('/api/trash/restore', { ids: [itemOf(ids[0])] })).json()).toEqual({
+      count: 1,
+    });
+    expect((await t.as(owner).post('/api/trash/delete', { ids: [itemOf(ids[1])] })).json()).toEqual({
+      count: 1,
+    });
     expect((await trashOf(owner)).items.map((item) => item.item_id)).toEqual([ids[2]]);
     expect((await t.as(owner).delete('/api/trash', { confirm: true })).json()).toEqual({ count: 1 });
     expect((await trashOf(owner)).total).toBe(0);
@@ -195,7 +207,9 @@ describe('the purge job', () => {
     } finally {
       offset = 0;
     }
-    expect((await t.as(owner).post('/api/trash/restore', { ids: [(await trashOf(owner)).items[0].id] })).json()).toEqual({
+    expect(
+      (await t.as(owner).post('/api/trash/restore', { ids: [(await trashOf(owner)).items[0].id] })).json(),
+    ).toEqual({
       count: 1,
     });
     expect((await t.as(owner).get(`/api/people/${old.id}`)).statusCode).toBe(404);

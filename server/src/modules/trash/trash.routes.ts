@@ -50,7 +50,12 @@ export const trashRoutes: FastifyPluginAsyncZod = async (app) => {
     '/trash',
     {
       config,
-      schema: { tags, description: 'Empties the Trash.', body: ConfirmBodySchema, response: { 200: TrashCountSchema } },
+      schema: {
+        tags,
+        description: 'Empties the Trash.',
+        body: ConfirmBodySchema,
+        response: { 200: TrashCountSchema },
+      },
     },
     async (request) => trash.empty(request.user.id),
   );

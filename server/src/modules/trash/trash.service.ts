@@ -94,7 +94,9 @@ export class TrashService {
 
   /** The purge job: deletes for good what has been in the Trash for `trashDays`. */
   async purgeExpired(): Promise<number> {
-    const gone = await this.repository.purgeBefore(new Date(this.clock().getTime() - this.trashDays * DAY_MS));
+    const gone = await this.repository.purgeBefore(
+      new Date(this.clock().getTime() - this.trashDays * DAY_MS),
+    );
     await this.purged(gone);
     return gone.length;
   }

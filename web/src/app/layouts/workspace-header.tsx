@@ -8,6 +8,7 @@ import {
   RefreshCwIcon,
   SettingsIcon,
   ShieldIcon,
+  Trash2Icon,
   UsersIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -40,6 +41,7 @@ const tabs = [
   { to: '/companies', label: 'Companies', icon: Building2Icon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
+  { to: '/trash', label: 'Trash', icon: Trash2Icon },
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
 ];
 
@@ -198,7 +200,7 @@ export function WorkspaceHeader() {
           </DropdownMenu>
         </div>
       </div>
-      <nav aria-label="Workspace" className="grid grid-cols-5 gap-1 border-t px-2 py-1.5 md:hidden">
+      <nav aria-label="Workspace" className="grid grid-cols-6 gap-1 border-t px-2 py-1.5 md:hidden">
         {tabs.map((tab) => (
           <NavLink
             key={tab.to}
