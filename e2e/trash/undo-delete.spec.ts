@@ -28,6 +28,7 @@ test('delete a contact and undo from the toast', async ({ page }) => {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Contact deleted' });
   await expect(toast).toBeVisible();
   await expect(rows(page)).toHaveCount(1);
+  await page.screenshot({ path: test.info().outputPath('undo-toast.png'), fullPage: false });
 
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Contact restored')).toBeVisible();

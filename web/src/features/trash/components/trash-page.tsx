@@ -112,7 +112,7 @@ export function TrashPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="Kind" className="inline-flex rounded-lg bg-muted p-1">
+        <fieldset aria-label="Kind" className="inline-flex rounded-lg border-0 bg-muted p-1">
           {(['all', ...TRASH_KINDS] as const).map((value) => (
             <button
               key={value}
@@ -134,7 +134,7 @@ export function TrashPage() {
               {formatNumber(value === 'all' ? everything : (trash.data?.counts[value] ?? 0))})
             </button>
           ))}
-        </div>
+        </fieldset>
         {chosen.length > 0 && (
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-sm text-muted-foreground">{formatNumber(chosen.length)} selected</span>
@@ -285,11 +285,13 @@ function TrashRow({
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <kind.icon className="size-4" />
       </span>
-      <div className="grid min-w-0 flex-1 gap-0.5">
+      <div className="grid min-w-48 flex-1 gap-0.5">
         <span className="truncate font-medium">{item.label}</span>
         <span className="text-xs text-muted-foreground">
-          {kind.singular} · Deleted {formatDate(item.deleted_at)} · Deleted for good on{' '}
-          {formatDate(item.purge_at)}
+          {kind.singular} · Deleted {formatDate(item.deleted_at)}
+          <span className="hidden sm:inline"> · </span>
+          <br className="sm:hidden" />
+          Deleted for good on {formatDate(item.purge_at)}
         </span>
       </div>
       <div className="ml-auto flex items-center gap-1">
