@@ -205,7 +205,7 @@ export async function createServices({
   const workers = new WorkerPool<HeavyTasks>(
     new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
   );
-  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
+  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers, clock);
   companies.onImported((rows, seconds) => metrics.imported('companies', rows, seconds));
   const contacts = new ContactsService(
     db,
@@ -296,6 +296,10 @@ export async function createServices({
   trash.register('contact', {
     restore: (userId, selection, tx) => contacts.restore(userId, selection, tx),
     purged: (userId, ids) => contacts.purged(userId, ids),
+  });
+  trash.register('company', {
+    restore: (userId, selection, tx) => companies.restore(userId, selection, tx),
+    purged: async () => undefined,
   });
   jobs.define('trash-purge', () => trash.purgeExpired().then(() => undefined));
   jobs.every('trash-purge', TRASH_PURGE_INTERVAL_MS);

@@ -13,10 +13,10 @@ export const trashItems = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['contact'] }).notNull(),
+    kind: text({ enum: ['contact', 'company'] }).notNull(),
     /** The deleted row's id, which a restore gives back (its links point at it). */
     itemId: integer().notNull(),
-    /** What the Trash page shows: the contact's name, else its e-mail. */
+    /** What the Trash page shows: a contact's name (else its e-mail), a company's name. */
     label: text().notNull(),
     /** One delete (one contact, a selection, "Delete all"): what its Undo restores. */
     batch: uuid().notNull(),

@@ -215,3 +215,55 @@ describe('the purge job', () => {
     expect((await t.as(owner).get(`/api/people/${old.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('deleting a company moves it to the Trash', () => {
+  it('is gone from the directory and its search, listed by kind, and restored whole', async () => {
+    await emptyTrash(owner);
+    const created = await t.as(owner).post('/api/companies', {
+      record: 'Trashable Works',
+      tags: ['supplier', 'eu'],
+      domains: ['trashable.example'],
+      twitter_follower_count: 12,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const company = created.json();
+    const deleted = await t.as(owner).delete(`/api/companies/${company.id}`);
+    expect(deleted.json()).toMatchObject({ message: 'Company deleted successfully', deleted: 1 });
+    expect((await t.as(owner).get(`/api/companies/${company.id}`)).statusCode).toBe(404);
+    expect((await t.as(owner).get('/api/companies?search=Trashable')).json().companies).toEqual([]);
+    expect((await t.as(owner).get('/api/search?q=Trashable')).body).not.toContain('Trashable');
+
+    const trash = await trashOf(owner, 'kind=company');
+    expect(trash).toMatchObject({ total: 1, counts: { contact: 0, company: 1 } });
+    expect(trash.items[0]).toMatchObject({ kind: 'company', item_id: company.id, label: 'Trashable Works' });
+    expect((await trashOf(owner, 'kind=contact')).items).toEqual([]);
+    expect(
+      (await t.as(stranger).post('/api/trash/restore', { batch: deleted.json().trash_batch })).statusCode,
+    ).toBe(404);
+
+    expect(
+      (await t.as(owner).post('/api/trash/restore', { batch: deleted.json().trash_batch })).json(),
+    ).toEqual({
+      count: 1,
+    });
+    expect((await t.as(owner).get(`/api/companies/${company.id}`)).json()).toEqual(company);
+  });
+
+  it('"Delete All Companies" and the duplicates review move them as one batch each', async () => {
+    await t.as(owner).delete('/api/companies', { confirm: true });
+    await emptyTrash(owner);
+    for (const record of ['Acme', 'Acme', 'Globex']) await t.as(owner).post('/api/companies', { record });
+    const merged = (await t.as(owner).post('/api/companies/duplicates/auto-merge')).json();
+    expect(merged).toMatchObject({ merged_groups: 1, deleted: 1 });
+    const all = (await t.as(owner).delete('/api/companies', { confirm: true })).json();
+    expect(all).toMatchObject({ deleted: 2 });
+    expect((await trashOf(owner, 'kind=company')).total).toBe(3);
+    await t.as(owner).post('/api/trash/restore', { batch: all.trash_batch });
+    expect(
+      (await t.as(owner).get('/api/companies'))
+        .json()
+        .companies.map((c: { record: string }) => c.record)
+        .sort(),
+    ).toEqual(['Acme', 'Globex']);
+  });
+});
