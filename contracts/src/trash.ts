@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, PageQuerySchema, TimestampSchema } from './common';
 
 /** What can be in the Trash (decision 0050). */
-export const TRASH_KINDS = ['contact', 'company'] as const;
+export const TRASH_KINDS = ['contact', 'company', 'task'] as const;
 export const TrashKindSchema = z.enum(TRASH_KINDS, { error: 'Unknown kind' });
 export type TrashKind = z.infer<typeof TrashKindSchema>;
 

@@ -297,6 +297,10 @@ export async function createServices({
     restore: (userId, selection, tx) => contacts.restore(userId, selection, tx),
     purged: (userId, ids) => contacts.purged(userId, ids),
   });
+  trash.register('task', {
+    restore: (userId, selection, tx) => tasks.restore(userId, selection, tx),
+    purged: async () => undefined,
+  });
   trash.register('company', {
     restore: (userId, selection, tx) => companies.restore(userId, selection, tx),
     purged: async () => undefined,

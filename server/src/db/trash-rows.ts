@@ -25,24 +25,35 @@ const storedColumns = (table: PgTable): SQL =>
   );
 
 /**
- * Moves the user's rows of `table` whose id is in `ids` to the Trash in one statement: deleted there,
+ * Moves the user's rows of `table` whose id is in `ids` (and in `scope`) to the user's Trash in one statement: deleted there,
  * inserted into trash_items as `to_jsonb` of the row with `label` (an expression over the row's columns).
  * Answers the ids moved.
  */
 export async function moveRowsToTrash(
   db: Database,
   table: PgTable,
-  item: { userId: number; ids: number[]; kind: TrashKind; label: SQL; batch: string; deletedAt: Date },
+  item: {
+    /** Whose Trash. */
+    userId: number;
+    ids: number[];
+    kind: TrashKind;
+    label: SQL;
+    batch: string;
+    deletedAt: Date;
+    /** Which rows the user may delete: their own (`user_id`) unless the kind says otherwise. */
+    scope?: SQL;
+  },
 ): Promise<number[]> {
   if (item.ids.length === 0) return [];
   const name = sql.identifier(getTableName(table));
   const generated = columnNames(table, true);
   const result = (await db.execute(sql`
     with moved as (
-      delete from ${name} where user_id = ${item.userId} and id = any(${sql.param(item.ids)}::int[]) returning *
+      delete from ${name} where ${item.scope ?? sql`user_id = ${item.userId}`} and id = any(${sql.param(item.ids)}::int[])
+      returning *
     ), trashed as (
       insert into ${trashItems} (user_id, kind, item_id, label, batch, deleted_at, payload)
-      select user_id, ${item.kind}::text, id, ${item.label}, ${item.batch}::uuid, ${item.deletedAt.toISOString()}::timestamptz, to_jsonb(moved) - ${sql.param(generated)}::text[]
+      select ${item.userId}::int, ${item.kind}::text, id, ${item.label}, ${item.batch}::uuid, ${item.deletedAt.toISOString()}::timestamptz, to_jsonb(moved) - ${sql.param(generated)}::text[]
       from moved
     )
     select id from moved`)) as unknown as { rows: { id: number }[] };

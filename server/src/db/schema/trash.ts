@@ -13,10 +13,10 @@ export const trashItems = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['contact', 'company'] }).notNull(),
+    kind: text({ enum: ['contact', 'company', 'task'] }).notNull(),
     /** The deleted row's id, which a restore gives back (its links point at it). */
     itemId: integer().notNull(),
-    /** What the Trash page shows: a contact's name (else its e-mail), a company's name. */
+    /** What the Trash page shows: a contact's name (else its e-mail), a company's name, a task's title. */
     label: text().notNull(),
     /** One delete (one contact, a selection, "Delete all"): what its Undo restores. */
     batch: uuid().notNull(),

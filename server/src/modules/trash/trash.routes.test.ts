@@ -267,3 +267,37 @@ describe('deleting a company moves it to the Trash', () => {
     ).toEqual(['Acme', 'Globex']);
   });
 });
+
+describe('deleting a task moves it to the Trash', () => {
+  it('is gone from the tasks and search, listed, out of reach of another user, and restored whole', async () => {
+    await emptyTrash(owner);
+    const created = await t.as(owner).post('/api/tasks', {
+      title: 'Trashable report',
+      project: 'Trash project',
+      priority: 'high',
+      description: 'Quarterly numbers',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const task = created.json();
+    const tasksOf = async () =>
+      Object.values(
+        (await t.as(owner).get('/api/tasks')).json().projects as Record<string, { id: number }[]>,
+      ).flat();
+
+    const deleted = await t.as(owner).delete(`/api/tasks/${task.id}`);
+    expect(deleted.json()).toMatchObject({ message: 'Task deleted', deleted: 1 });
+    expect((await tasksOf()).map((each) => each.id)).not.toContain(task.id);
+    expect((await t.as(owner).get('/api/search?q=Trashable')).body).not.toContain('Trashable report');
+    expect((await trashOf(owner, 'kind=task')).items[0]).toMatchObject({
+      kind: 'task',
+      item_id: task.id,
+      label: 'Trashable report',
+    });
+    expect((await t.as(stranger).delete(`/api/tasks/${task.id}`)).statusCode).toBe(404);
+    const batch = deleted.json().trash_batch;
+    expect((await t.as(stranger).post('/api/trash/restore', { batch })).statusCode).toBe(404);
+
+    expect((await t.as(owner).post('/api/trash/restore', { batch })).json()).toEqual({ count: 1 });
+    expect((await tasksOf()).find((each) => each.id === task.id)).toEqual(task);
+  });
+});

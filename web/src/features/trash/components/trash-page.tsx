@@ -1,5 +1,5 @@
 import { TRASH_KINDS, type TrashItem, type TrashKind } from '@relate/contracts';
-import { Building2Icon, RotateCcwIcon, Trash2Icon, UserIcon } from 'lucide-react';
+import { Building2Icon, CheckSquareIcon, RotateCcwIcon, Trash2Icon, UserIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
@@ -22,6 +22,7 @@ import {
 const KINDS: Record<TrashKind, { label: string; singular: string; icon: typeof UserIcon }> = {
   contact: { label: 'Contacts', singular: 'Contact', icon: UserIcon },
   company: { label: 'Companies', singular: 'Company', icon: Building2Icon },
+  task: { label: 'Tasks', singular: 'Task', icon: CheckSquareIcon },
 };
 
 type Confirming = { what: 'empty' } | { what: 'forever'; ids: number[] } | null;
