@@ -301,3 +301,33 @@ describe('deleting a task moves it to the Trash', () => {
     expect((await tasksOf()).find((each) => each.id === task.id)).toEqual(task);
   });
 });
+
+describe("a project owner deleting a participant's task", () => {
+  it("puts it in the project owner's Trash, not the task owner's, and restores it to its owner", async () => {
+    const lead = await createUser(t.app);
+    const member = await createUser(t.app);
+    const invitation = (await t.as(lead).post('/api/user-group', { email: member.email, name: 'M' })).json()
+      .data.id;
+    await t
+      .as(member)
+      .post('/api/user-group/approve-invitation', { invitation_id: invitation, display_name: 'L' });
+    await t.as(lead).post('/api/projects', { name: 'Shared' });
+    await t.as(lead).post('/api/projects/Shared/participants', { participants: [member.email] });
+    const created = await t.as(member).post('/api/tasks', { title: 'Member task', project: 'Shared' });
+    expect(created.statusCode, created.body).toBe(201);
+    const task = created.json();
+
+    const deleted = await t.as(lead).delete(`/api/tasks/${task.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await trashOf(member)).items).toEqual([]);
+    expect((await trashOf(lead)).items.map((item) => item.label)).toEqual(['Member task']);
+    expect(
+      (await t.as(member).post('/api/trash/restore', { batch: deleted.json().trash_batch })).statusCode,
+    ).toBe(404);
+    await t.as(lead).post('/api/trash/restore', { batch: deleted.json().trash_batch });
+    expect((await t.as(member).get(`/api/tasks/${task.id}`)).json()).toMatchObject({
+      title: 'Member task',
+      can_edit: true,
+    });
+  });
+});
