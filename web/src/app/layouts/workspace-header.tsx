@@ -41,7 +41,8 @@ const tabs = [
   { to: '/companies', label: 'Companies', icon: Building2Icon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
-  { to: '/trash', label: 'Trash', icon: Trash2Icon },
+  // An icon on narrower screens, where the top bar has no room for a sixth label.
+  { to: '/trash', label: 'Trash', icon: Trash2Icon, compact: true },
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
 ];
 
@@ -113,6 +114,7 @@ export function WorkspaceHeader() {
             <NavLink
               key={tab.to}
               to={tab.to}
+              title={'compact' in tab ? tab.label : undefined}
               className={({ isActive }) =>
                 cn(
                   'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
@@ -123,7 +125,7 @@ export function WorkspaceHeader() {
               }
             >
               <tab.icon className="size-4" />
-              {tab.label}
+              {'compact' in tab ? <span className="sr-only xl:not-sr-only">{tab.label}</span> : tab.label}
               {counts[tab.to] && <TabCount {...counts[tab.to]} />}
             </NavLink>
           ))}
