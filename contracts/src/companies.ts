@@ -183,7 +183,11 @@ export const CompaniesResponseSchema = z.object({
 });
 export type CompaniesResponse = z.infer<typeof CompaniesResponseSchema>;
 
-export const DeletedCompaniesSchema = z.object({ deleted: z.number().int() });
+/** What a delete of companies moved to the Trash; `trash_batch` is what POST /api/trash/restore takes to undo it. */
+export const DeletedCompaniesSchema = z.object({
+  deleted: z.number().int(),
+  trash_batch: z.string().nullable(),
+});
 export type DeletedCompanies = z.infer<typeof DeletedCompaniesSchema>;
 
 /** The fields a CSV column can fill (spec section 3 "Company CSV mapping"). */
@@ -305,6 +309,7 @@ export type CompanyDuplicatesResponse = z.infer<typeof CompanyDuplicatesResponse
 export const CompanyAutoMergeResultSchema = z.object({
   merged_groups: z.number().int(),
   deleted: z.number().int(),
+  trash_batch: z.string().nullable(),
 });
 export type CompanyAutoMergeResult = z.infer<typeof CompanyAutoMergeResultSchema>;
 

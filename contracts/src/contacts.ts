@@ -299,7 +299,12 @@ export const PeopleResponseSchema = z.object({
 });
 export type PeopleResponse = z.infer<typeof PeopleResponseSchema>;
 
-export const DeletedPeopleSchema = z.object({ deleted: z.number().int() });
+/** What a delete of people moved to the Trash; `trash_batch` is what POST /api/trash/restore takes to undo it. */
+export const DeletedPeopleSchema = z.object({
+  deleted: z.number().int(),
+  trash_batch: z.string().nullable(),
+});
+export type DeletedPeople = z.infer<typeof DeletedPeopleSchema>;
 
 /** How many people of each group the duplicates scan sends; the group route sends them all. */
 export const DUPLICATE_PEOPLE_SHOWN = 10;
@@ -332,7 +337,12 @@ export const ResolvePeopleBodySchema = z.object({
   keep_id: IdSchema.nullable(),
   delete_ids: z.array(IdSchema).min(1, { error: 'Choose at least one record to delete' }).max(10_000),
 });
-export const AutoMergeResultSchema = z.object({ merged_groups: z.number().int(), deleted: z.number().int() });
+export const AutoMergeResultSchema = z.object({
+  merged_groups: z.number().int(),
+  deleted: z.number().int(),
+  trash_batch: z.string().nullable(),
+});
+export type AutoMergeResult = z.infer<typeof AutoMergeResultSchema>;
 
 /** How columns that share one field combine: joined with a space, one per line, or the first value given. */
 export const CsvCombineModeSchema = z.enum(['join', 'lines', 'first']);

@@ -19,4 +19,5 @@ export * from './search';
 export * from './sharing';
 export * from './stay-in-touch';
 export * from './tasks';
+export * from './trash';
 export * from './web-routes';

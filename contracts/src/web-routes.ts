@@ -20,6 +20,7 @@ export const WEB_APP_PATHS = [
   '/settings',
   '/notifications',
   '/reach-out',
+  '/trash',
   '/admin',
 ] as const;
 

@@ -61,7 +61,7 @@ test('add a company, see it in the directory and its cards, edit it in the detai
 
   await companyRows(page).getByRole('button', { name: 'Delete Acme Laboratories' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText('permanently delete Acme Laboratories');
+  await expect(confirm).toContainText('move Acme Laboratories to the Trash');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Company deleted successfully')).toBeVisible();
   await expect(page.getByText('No companies found')).toBeVisible();

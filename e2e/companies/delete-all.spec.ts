@@ -10,7 +10,7 @@ test('Delete All Companies asks first, then empties the directory', async ({ pag
 
   await page.getByRole('button', { name: 'Delete All Companies' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete all companies?' });
-  await expect(confirm).toContainText('permanently delete all 3 companies');
+  await expect(confirm).toContainText('move all 3 companies to the Trash');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(companyRows(page)).toHaveCount(3);

@@ -39,6 +39,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { stayInTouchRoutes } from './modules/stay-in-touch/stay-in-touch.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { trashRoutes } from './modules/trash/trash.routes';
 import { closeUnreadBodies, registerAccessControl } from './plugins/access';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerMetrics } from './plugins/metrics';
@@ -200,6 +201,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(customFieldsRoutes);
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);
+      await api.register(trashRoutes);
       await api.register(eventsRoutes);
       await api.register(searchRoutes);
       await api.register(stayInTouchRoutes);

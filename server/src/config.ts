@@ -123,6 +123,8 @@ export const ConfigSchema = z.object({
   JWT_SECRET: keyListFromEnv,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).default(30),
+  /** How long deleted contacts, companies and tasks stay in the Trash before the purge job deletes them for good. */
+  TRASH_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   ADMIN_EMAILS: z
     .string()
     .default('')

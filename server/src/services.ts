@@ -67,6 +67,8 @@ import { StayInTouchService } from './modules/stay-in-touch/stay-in-touch.servic
 import { connectStayInTouch } from './modules/stay-in-touch/stay-in-touch.wiring';
 import { TasksRepository } from './modules/tasks/tasks.repository';
 import { TasksService } from './modules/tasks/tasks.service';
+import { TrashRepository } from './modules/trash/trash.repository';
+import { TrashService } from './modules/trash/trash.service';
 import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 
@@ -109,6 +111,8 @@ export interface ServiceDeps {
 }
 
 const MAINTENANCE_INTERVAL_MS = 5 * 60_000;
+/** How often the Trash is purged of what is older than TRASH_DAYS. */
+const TRASH_PURGE_INTERVAL_MS = 60 * 60_000;
 
 /** Wires repositories into services: the one place that knows how the modules fit together. */
 export async function createServices({
@@ -204,7 +208,7 @@ export async function createServices({
   const workers = new WorkerPool<HeavyTasks>(
     new URL(import.meta.url.endsWith('.ts') ? './heavy-work.dev.mjs' : './heavy-work.js', import.meta.url),
   );
-  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers);
+  const companies = new CompaniesService(db, new CompaniesRepository(db), maintenance, workers, clock);
   companies.onImported((rows, seconds) => metrics.imported('companies', rows, seconds));
   const contacts = new ContactsService(
     db,
@@ -216,6 +220,7 @@ export async function createServices({
     notifications,
     maintenance,
     workers,
+    clock,
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
@@ -289,10 +294,28 @@ export async function createServices({
     syncRuns,
   );
   defineGoogleJobs(jobs, googleContacts, googleCalendar);
-  contacts.onDeleted(async (userId) => {
-    if (await googleContacts.contactsDeleted(userId))
+  // A trashed contact stays linked at Google until it is purged; then the user's contact_deletes rules.
+  contacts.onTrashed((userId, ids, tx) => googleContacts.contactsTrashed(userId, ids, tx));
+  contacts.onRestored((userId, ids, tx) => googleContacts.contactsRestored(userId, ids, tx));
+  contacts.onPurged(async (userId, ids) => {
+    if (await googleContacts.contactsPurged(userId, ids))
       await jobs.enqueue(PUSH_GOOGLE_CONTACTS, { userId }, { key: String(userId) });
   });
+  const trash = new TrashService(db, new TrashRepository(db), clock, config.TRASH_DAYS);
+  trash.register('contact', {
+    restore: (userId, selection, tx) => contacts.restore(userId, selection, tx),
+    purged: (userId, ids) => contacts.purged(userId, ids),
+  });
+  trash.register('task', {
+    restore: (userId, selection, tx) => tasks.restore(userId, selection, tx),
+    purged: async () => undefined,
+  });
+  trash.register('company', {
+    restore: (userId, selection, tx) => companies.restore(userId, selection, tx),
+    purged: async () => undefined,
+  });
+  jobs.define('trash-purge', () => trash.purgeExpired().then(() => undefined));
+  jobs.every('trash-purge', TRASH_PURGE_INTERVAL_MS);
   events.onDeleted(async (userId, _eventId, tx) => {
     if (await googleCalendar.hasDeletedLinks(userId, tx))
       await jobs.enqueue(PUSH_GOOGLE_CALENDAR, { userId }, { key: String(userId), tx });
@@ -349,6 +372,7 @@ export async function createServices({
     search,
     billing,
     stayInTouch,
+    trash,
     clock,
   };
 }

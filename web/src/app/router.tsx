@@ -77,6 +77,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: '/trash',
+            lazy: async () => ({
+              Component: (await import('@/features/trash/components/trash-page')).TrashPage,
+            }),
+          },
+          {
             path: '/companies',
             lazy: async () => ({ Component: (await import('./routes/companies')).CompaniesRoute }),
           },

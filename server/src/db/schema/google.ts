@@ -69,6 +69,11 @@ export const googleContactLinks = pgTable(
      * next push deletes it at Google and then the link, unless it was deleted to be kept at Google.
      */
     contactId: integer().references(() => contacts.id, { onDelete: 'set null' }),
+    /**
+     * The contact while it is in Relate's Trash (decision 0050): the link is a tombstone that the push
+     * leaves alone; a restore links it again, a purge makes it an ordinary tombstone.
+     */
+    trashedContactId: integer(),
     keptAtGoogle: boolean().notNull().default(false),
     etag: text().notNull(),
     sourceEtag: text(),

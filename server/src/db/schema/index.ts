@@ -9,4 +9,5 @@ export * from './jobs';
 export * from './notifications';
 export * from './system';
 export * from './tasks';
+export * from './trash';
 export * from './users';

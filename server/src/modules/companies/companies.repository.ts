@@ -8,11 +8,13 @@ import {
   companies,
   companyNameKey,
   companyStats,
+  contacts,
   lowerText,
   strengthRank,
   textArrayJoin,
 } from '../../db/schema';
 import { containing, quickSearchRanks, searchTextContains } from '../../db/text-search';
+import { moveRowsToTrash, restoreRowsFromTrash, type TrashRowsSelection } from '../../db/trash-rows';
 
 /** A company's columns: all but the stored search text, which only searches read. */
 const { searchText: _searchText, ...COMPANY_COLUMNS } = getTableColumns(companies);
@@ -233,22 +235,41 @@ export class CompaniesRepository {
     return row;
   }
 
-  async delete(userId: number, id: number, db: Database = this.db): Promise<boolean> {
-    return (await this.deleteMany(userId, [id], db)) > 0;
+  /** The ids of all the user's companies ("Delete all"). */
+  async ownedIds(userId: number, db: Database = this.db): Promise<number[]> {
+    const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.userId, userId));
+    return rows.map((row) => row.id);
   }
 
-  async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await db.delete(companies).where(ownedWithIds(userId, ids)).returning({ id: companies.id });
-    return rows.length;
+  /** Moves the user's companies of `ids` to the Trash in one statement (decision 0050); answers the ids moved. */
+  moveToTrash(
+    userId: number,
+    ids: number[],
+    trash: { batch: string; deletedAt: Date },
+    db: Database = this.db,
+  ): Promise<number[]> {
+    return moveRowsToTrash(db, companies, { userId, ids, kind: 'company', label: sql`record`, ...trash });
   }
 
-  async deleteAll(userId: number, db: Database = this.db): Promise<number> {
-    const rows = await db
-      .delete(companies)
-      .where(eq(companies.userId, userId))
-      .returning({ id: companies.id });
-    return rows.length;
+  /** Moves the user's trashed companies back with their ids, in one statement; answers the ids restored. */
+  /**
+   * Moves the user's trashed companies back with their ids; the people the delete unlinked (their
+   * organization still names the company, and they have no company) are linked again.
+   */
+  async restoreFromTrash(
+    userId: number,
+    selection: TrashRowsSelection,
+    db: Database = this.db,
+  ): Promise<number[]> {
+    const ids = await restoreRowsFromTrash(db, companies, { userId, kind: 'company', selection });
+    if (ids.length === 0) return ids;
+    await db.execute(sql`
+      update ${contacts} set company_id = ${companies.id}, organization = ${companies.record}
+      from ${companies}
+      where ${companies.userId} = ${userId} and ${companies.id} = any(${sql.param(ids)}::int[])
+        and ${contacts.userId} = ${userId} and ${contacts.companyId} is null
+        and ${companyNameKey(contacts.organization)} = ${companyNameKey(companies.record)}`);
+    return ids;
   }
 
   /**

@@ -16,14 +16,15 @@ import {
   DeletedCompaniesSchema,
   IdParamsSchema,
   ListCompaniesQuerySchema,
-  MessageSchema,
   ResolveCompanyDuplicatesBodySchema,
+  TrashedSchema,
   UnlinkedOrganizationsResponseSchema,
   UpdateCompanyBodySchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastSerializer } from '../../lib/fast-serializer';
 import { parseJsonBody } from '../../lib/json-body';
+import type { TrashedCompanies } from './companies.service';
 
 /**
  * The CSV arrives as a JSON string, whose escaping doubles each quote, line break and tab: a 20 MB
@@ -35,6 +36,8 @@ const CSV_BODY_LIMIT = COMPANY_CSV_MAX_BYTES * 2 + 1024 * 1024;
 const CSV_TOO_LARGE = `The file is larger than ${COMPANY_CSV_MAX_BYTES / 1024 / 1024} MB`;
 /** Bodies up to this size are parsed on the event loop (about 1.5 ms of CPU); larger on a worker thread. */
 const PARSE_ON_WORKER_BYTES = 1024 * 1024;
+
+const toDeleted = ({ deleted, batch }: TrashedCompanies) => ({ deleted, trash_batch: batch });
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { companies, contacts } = app.services;
@@ -71,7 +74,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeletedCompaniesSchema },
       },
     },
-    async (request) => ({ deleted: await companies.deleteAll(request.user.id) }),
+    async (request) => toDeleted(await companies.deleteAll(request.user.id)),
   );
 
   app.get(
@@ -91,8 +94,8 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { groups, deleted } = await companies.autoMergeDuplicates(request.user.id);
-      return { merged_groups: groups, deleted };
+      const { groups, ...trashed } = await companies.autoMergeDuplicates(request.user.id);
+      return { merged_groups: groups, ...toDeleted(trashed) };
     },
   );
 
@@ -102,7 +105,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       config,
       schema: { tags, body: ResolveCompanyDuplicatesBodySchema, response: { 200: DeletedCompaniesSchema } },
     },
-    async (request) => ({ deleted: await companies.resolveDuplicates(request.user.id, request.body) }),
+    async (request) => toDeleted(await companies.resolveDuplicates(request.user.id, request.body)),
   );
 
   app.get(
@@ -156,11 +159,19 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/companies/:id',
-    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
-      await companies.delete(request.user.id, request.params.id);
-      return { message: 'Company deleted successfully' };
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Moves the company to the Trash; its trash_batch undoes it (POST /api/trash/restore).',
+        params: IdParamsSchema,
+        response: { 200: TrashedSchema },
+      },
     },
+    async (request) => ({
+      message: 'Company deleted successfully',
+      ...toDeleted(await companies.delete(request.user.id, request.params.id)),
+    }),
   );
 
   // The CSV routes parse their JSON bodies (up to 41 MB) on a worker thread: about 60 ms of CPU for the

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CompaniesResponse,
   type Company,
@@ -17,7 +18,9 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
+import type { TrashRowsSelection } from '../../db/trash-rows';
 import { notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/time';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CompanyCombine } from './companies.csv';
 import type { CompanyMapping } from './companies.csv-file';
@@ -59,6 +62,12 @@ export type CompaniesMergingListener = (
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type CompaniesImportedListener = (rows: number, seconds: number) => void;
 
+/** What a delete moved to the Trash: how many, and the batch its Undo restores (null: none). */
+export interface TrashedCompanies {
+  deleted: number;
+  batch: string | null;
+}
+
 export class CompaniesService {
   private readonly importedListeners: CompaniesImportedListener[] = [];
   private readonly renamedListeners: CompanyRenamedListener[] = [];
@@ -69,6 +78,7 @@ export class CompaniesService {
     private readonly repository: CompaniesRepository,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool<typeof companiesTasks>,
+    private readonly clock: Clock,
   ) {}
 
   onImported(listener: CompaniesImportedListener): void {
@@ -185,14 +195,35 @@ export class CompaniesService {
     return toCompanyDto(row);
   }
 
-  async delete(userId: number, id: number): Promise<void> {
-    if (!(await this.repository.delete(userId, id))) throw notFound('Company');
+  /** Moves the user's companies of `ids` to the Trash, in the caller's transaction or one of its own. */
+  private async trash(userId: number, ids: number[], tx?: Database): Promise<TrashedCompanies> {
+    if (ids.length === 0) return { deleted: 0, batch: null };
+    const batch = randomUUID();
+    const move = (tx: Database) =>
+      this.repository.moveToTrash(userId, ids, { batch, deletedAt: this.clock() }, tx);
+    const moved = tx ? await move(tx) : await this.db.transaction(move);
+    return { deleted: moved.length, batch: moved.length > 0 ? batch : null };
   }
 
-  async deleteAll(userId: number): Promise<number> {
-    const deleted = await this.repository.deleteAll(userId);
-    await this.maintenance.afterBulkWrite('companies', deleted);
-    return deleted;
+  /** Moves one company to the Trash. */
+  async delete(userId: number, id: number): Promise<TrashedCompanies> {
+    const trashed = await this.trash(userId, [id]);
+    if (trashed.deleted === 0) throw notFound('Company');
+    return trashed;
+  }
+
+  /** "Delete All Companies": every company of the user to the Trash, as one batch. */
+  async deleteAll(userId: number): Promise<TrashedCompanies> {
+    const trashed = await this.db.transaction(async (tx) =>
+      this.trash(userId, await this.repository.ownedIds(userId, tx), tx),
+    );
+    await this.maintenance.afterBulkWrite('companies', trashed.deleted);
+    return trashed;
+  }
+
+  /** Brings trashed companies back with their ids (in the trash module's transaction); answers how many. */
+  async restore(userId: number, selection: TrashRowsSelection, tx: Database): Promise<number> {
+    return (await this.repository.restoreFromTrash(userId, selection, tx)).length;
   }
 
   /** What the client needs to decide whether to show the 'Map CSV Columns' dialog (read on a worker thread). */
@@ -243,7 +274,7 @@ export class CompaniesService {
   }
 
   /** Keeps the first (lowest id) company of every identical group and deletes the others. */
-  async autoMergeDuplicates(userId: number): Promise<{ deleted: number; groups: number }> {
+  async autoMergeDuplicates(userId: number): Promise<TrashedCompanies & { groups: number }> {
     const merged = await this.db.transaction(async (tx) => {
       const namesakes = await this.repository.namesakes(userId, tx, { forUpdate: true });
       const identical = groupNamesakes(namesakes).filter((group) => group.identical);
@@ -256,26 +287,26 @@ export class CompaniesService {
         })),
         tx,
       );
-      return { deleted: await this.repository.deleteMany(userId, extra, tx), groups: identical.length };
+      return { ...(await this.trash(userId, extra, tx)), groups: identical.length };
     });
     await this.maintenance.afterBulkWrite('companies', merged.deleted);
     return merged;
   }
 
   /**
-   * Deletes delete_ids, keeping keep_id, to which the deleted companies' people move; every id must be
-   * one of the caller's companies, or nothing happens.
+   * Moves delete_ids to the Trash, keeping keep_id, to which the deleted companies' people move; every id
+   * must be one of the caller's companies, or nothing happens.
    */
-  async resolveDuplicates(userId: number, body: ResolveCompanyDuplicatesBody): Promise<number> {
+  async resolveDuplicates(userId: number, body: ResolveCompanyDuplicatesBody): Promise<TrashedCompanies> {
     const ids = [...new Set([...body.delete_ids, ...(body.keep_id === null ? [] : [body.keep_id])])];
-    const deleted = await this.db.transaction(async (tx) => {
+    const trashed = await this.db.transaction(async (tx) => {
       if ((await this.repository.countOwned(userId, ids, tx)) !== ids.length) throw notFound('Company');
       const kept = body.keep_id === null ? undefined : await this.findName(userId, body.keep_id, tx);
       if (kept)
         await this.merging(userId, [{ from: body.delete_ids.filter((id) => id !== kept.id), to: kept }], tx);
-      return this.repository.deleteMany(userId, body.delete_ids, tx);
+      return this.trash(userId, [...new Set(body.delete_ids)], tx);
     });
-    await this.maintenance.afterBulkWrite('companies', deleted);
-    return deleted;
+    await this.maintenance.afterBulkWrite('companies', trashed.deleted);
+    return trashed;
   }
 }

@@ -14,8 +14,9 @@ import {
 import { type CopyBatch, copyColumns, copyInto, insertRowsAsJson } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { isoTimestamp, jsonRecord, writtenOnce } from '../../db/json-object';
-import { contactImports, contacts } from '../../db/schema';
+import { companies, contactImports, contacts } from '../../db/schema';
 import { quickSearchRanks } from '../../db/text-search';
+import { moveRowsToTrash, restoreRowsFromTrash, type TrashRowsSelection } from '../../db/trash-rows';
 import { FIELD_COLUMNS, type PersonField } from './contacts.fields';
 
 /** A contact's columns: all but the stored search text, which only searches read. */
@@ -320,18 +321,42 @@ export class ContactsRepository {
     return row;
   }
 
-  async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
-    if (ids.length === 0) return 0;
-    const rows = await db
-      .delete(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, ids)))
-      .returning({ id: contacts.id });
-    return rows.length;
+  /** The ids of all the user's contacts ("Delete all"). */
+  async ownedIds(userId: number, db: Database = this.db): Promise<number[]> {
+    const rows = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.userId, userId));
+    return rows.map((row) => row.id);
   }
 
-  async deleteAll(userId: number, db: Database = this.db): Promise<number> {
-    const rows = await db.delete(contacts).where(eq(contacts.userId, userId)).returning({ id: contacts.id });
-    return rows.length;
+  /** Moves the user's contacts of `ids` to the Trash in one statement (decision 0050); answers the ids moved. */
+  moveToTrash(
+    userId: number,
+    ids: number[],
+    trash: { batch: string; deletedAt: Date },
+    db: Database = this.db,
+  ): Promise<number[]> {
+    return moveRowsToTrash(db, contacts, {
+      userId,
+      ids,
+      kind: 'contact',
+      label: sql`coalesce(nullif(full_name, ''), nullif(email, ''), 'No name')`,
+      ...trash,
+    });
+  }
+
+  /**
+   * Moves the user's trashed contacts back with their ids, in one statement; answers the ids restored. A
+   * contact whose company is gone meanwhile comes back without the link (its organization text stays).
+   */
+  restoreFromTrash(userId: number, selection: TrashRowsSelection, db: Database = this.db): Promise<number[]> {
+    return restoreRowsFromTrash(db, contacts, {
+      userId,
+      kind: 'contact',
+      selection,
+      payload: (stored) => sql`case when not exists (
+          select 1 from ${companies} where ${companies.userId} = ${userId}
+            and ${companies.id} = (${stored} ->> 'company_id')::int)
+        then ${stored} || '{"company_id": null}'::jsonb else ${stored} end`,
+    });
   }
 
   async countOwned(userId: number, ids: number[], db: Database = this.db): Promise<number> {
@@ -395,7 +420,7 @@ export class ContactsRepository {
    * Every name group of the user's (two or more contacts with one name key) as the duplicates scan's
    * JSON, written by the database in one statement (decision 0031): per group, ordered by key, its key,
    * name (its first contact's), whether the whole group agrees on every compared field (`identical`,
-   * the rule `deleteIdenticalDuplicates` applies), its size (`count`) and its first `shown` people by
+   * the rule `identicalDuplicates` applies), its size (`count`) and its first `shown` people by
    * id; and the totals over every contact of the groups. One pass over the user's contacts groups them
    * (size, agreement, ids); only the people sent are then read whole, by id.
    */
@@ -440,19 +465,18 @@ export class ContactsRepository {
       .orderBy(contacts.id);
   }
 
-  /** In one statement, deletes all but the first (lowest id) contact of every identical group. */
-  async deleteIdenticalDuplicates(userId: number, db: Database = this.db) {
+  /** In one statement, all but the first (lowest id) contact of every identical group, with the group's key. */
+  identicalDuplicates(userId: number, db: Database = this.db): Promise<{ id: number; key: string }[]> {
     const allButFirst = db
       .select({ id: sql`unnest((array_agg(${contacts.id} order by ${contacts.id}))[2:])` })
       .from(contacts)
       .where(and(ownedBy(userId), hasName))
       .groupBy(nameKey)
       .having(and(sql`count(*) > 1`, allAgree()));
-    const rows = await db
-      .delete(contacts)
-      .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)))
-      .returning({ key: nameKey });
-    return { deleted: rows.length, groups: new Set(rows.map((row) => row.key)).size };
+    return db
+      .select({ id: contacts.id, key: sql<string>`${nameKey}` })
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), inArray(contacts.id, allButFirst)));
   }
 
   /**

@@ -9,7 +9,6 @@ import {
   ExportVCardQuerySchema,
   IdParamsSchema,
   ListPeopleQuerySchema,
-  MessageSchema,
   PeopleResponseSchema,
   PersonBodySchema,
   PersonDuplicateGroupQuerySchema,
@@ -19,6 +18,7 @@ import {
   ResolvePeopleBodySchema,
   ShareContactsBodySchema,
   ShareContactsResponseSchema,
+  TrashedSchema,
   UndoCsvImportResponseSchema,
 } from '@relate/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -28,6 +28,9 @@ import { csvTooLarge, DEFAULT_MAX_CSV_BYTES } from '../../lib/csv';
 import { type SpooledFile, spoolToTempFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError } from '../../lib/errors';
 import { fastSerializer, sendJsonText } from '../../lib/fast-serializer';
+import type { TrashedContacts } from './contacts.service';
+
+const toDeleted = ({ deleted, batch }: TrashedContacts) => ({ deleted, trash_batch: batch });
 
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contacts } = app.services;
@@ -88,7 +91,7 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/people',
     { config, schema: { tags, body: ConfirmBodySchema, response: { 200: DeletedPeopleSchema } } },
-    async (request) => ({ deleted: await contacts.deleteAll(request.user.id) }),
+    async (request) => toDeleted(await contacts.deleteAll(request.user.id)),
   );
 
   app.get(
@@ -121,21 +124,18 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/people/duplicates/auto-merge',
     { config, schema: { tags, response: { 200: AutoMergeResultSchema } } },
     async (request) => {
-      const { deleted, groups } = await contacts.autoMergeDuplicates(request.user.id);
-      return { merged_groups: groups, deleted };
+      const { groups, ...trashed } = await contacts.autoMergeDuplicates(request.user.id);
+      return { merged_groups: groups, ...toDeleted(trashed) };
     },
   );
 
   app.post(
     '/people/duplicates/resolve',
     { config, schema: { tags, body: ResolvePeopleBodySchema, response: { 200: DeletedPeopleSchema } } },
-    async (request) => ({
-      deleted: await contacts.resolveDuplicates(
-        request.user.id,
-        request.body.keep_id,
-        request.body.delete_ids,
+    async (request) =>
+      toDeleted(
+        await contacts.resolveDuplicates(request.user.id, request.body.keep_id, request.body.delete_ids),
       ),
-    }),
   );
 
   app.get(
@@ -209,11 +209,19 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/people/:id',
-    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
-      await contacts.delete(request.user.id, request.params.id);
-      return { message: 'Contact deleted' };
+    {
+      config,
+      schema: {
+        tags,
+        description: 'Moves the contact to the Trash; its trash_batch undoes it (POST /api/trash/restore).',
+        params: IdParamsSchema,
+        response: { 200: TrashedSchema },
+      },
     },
+    async (request) => ({
+      message: 'Contact deleted',
+      ...toDeleted(await contacts.delete(request.user.id, request.params.id)),
+    }),
   );
 
   app.post(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type CsvPreviewResponse,
@@ -15,10 +16,12 @@ import {
 } from '@relate/contracts';
 import type { Database } from '../../db/client';
 import type { DatabaseMaintenance } from '../../db/maintenance';
+import type { TrashRowsSelection } from '../../db/trash-rows';
 import type { AuthUser } from '../../lib/auth-user';
 import { openCsv } from '../../lib/csv';
 import type { SpooledFile } from '../../lib/csv/spool';
 import { AppError, badRequest, fieldError, forbidden, notFound } from '../../lib/errors';
+import type { Clock } from '../../lib/time';
 import { isVCardFile } from '../../lib/vcard/read';
 import type { WorkerPool } from '../../lib/workers/pool';
 import type { CompaniesService, CompanyLinksMove } from '../companies/companies.service';
@@ -121,8 +124,23 @@ export type ContactUpdatePlanner = (
   current: ContactRow,
   values: Partial<ContactValues>,
 ) => Promise<void>;
-/** Runs after a user's contacts were deleted (committed): how the Google sync learns of deletes. */
-export type ContactsDeletedListener = (userId: number) => Promise<void>;
+/**
+ * Runs after trashed contacts of a user were deleted for good (emptied or purged, committed): how the
+ * Google sync learns of deletes (decision 0050).
+ */
+export type ContactsPurgedListener = (userId: number, contactIds: number[]) => Promise<void>;
+
+/**
+ * Runs inside the transaction that moves contacts to the Trash (before they leave their table) or brings
+ * them back: how the Google sync keeps their links (decision 0050).
+ */
+export type ContactsTrashListener = (userId: number, contactIds: number[], tx: Database) => Promise<void>;
+
+/** What a delete moved to the Trash: how many, and the batch its Undo restores (null: none). */
+export interface TrashedContacts {
+  deleted: number;
+  batch: string | null;
+}
 
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type ContactsImportedListener = (rows: number, seconds: number) => void;
@@ -130,8 +148,10 @@ export type ContactsImportedListener = (rows: number, seconds: number) => void;
 export class ContactsService {
   private readonly updatedListeners: ContactUpdatedListener[] = [];
   private updatePlanner?: ContactUpdatePlanner;
-  private readonly deletedListeners: ContactsDeletedListener[] = [];
+  private readonly purgedListeners: ContactsPurgedListener[] = [];
   private readonly importedListeners: ContactsImportedListener[] = [];
+  private readonly trashedListeners: ContactsTrashListener[] = [];
+  private readonly restoredListeners: ContactsTrashListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -144,6 +164,7 @@ export class ContactsService {
     private readonly notifications: NotificationsService,
     private readonly maintenance: DatabaseMaintenance,
     private readonly workers: WorkerPool<typeof contactsTasks>,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -188,13 +209,22 @@ export class ContactsService {
     this.updatedListeners.push(listener);
   }
 
-  onDeleted(listener: ContactsDeletedListener): void {
-    this.deletedListeners.push(listener);
+  onPurged(listener: ContactsPurgedListener): void {
+    this.purgedListeners.push(listener);
   }
 
-  private async deleted(userId: number, count: number): Promise<void> {
-    if (count === 0) return;
-    for (const listener of this.deletedListeners) await listener(userId);
+  /** Told by the Trash that these trashed contacts of the user are gone for good. */
+  async purged(userId: number, contactIds: number[]): Promise<void> {
+    if (contactIds.length === 0) return;
+    for (const listener of this.purgedListeners) await listener(userId, contactIds);
+  }
+
+  onTrashed(listener: ContactsTrashListener): void {
+    this.trashedListeners.push(listener);
+  }
+
+  onRestored(listener: ContactsTrashListener): void {
+    this.restoredListeners.push(listener);
   }
 
   onImported(listener: ContactsImportedListener): void {
@@ -315,17 +345,45 @@ export class ContactsService {
     return this.repository.findMatches(userId, keys, db);
   }
 
-  /** Deletes one contact; in a caller's transaction (`tx`), the caller answers for what follows. */
-  async delete(userId: number, id: number, tx?: Database): Promise<void> {
-    if ((await this.repository.deleteMany(userId, [id], tx)) === 0) throw notFound('Contact');
-    if (!tx) await this.deleted(userId, 1);
+  /**
+   * Moves the user's contacts of `ids` to the Trash, in the caller's transaction or one of its own: the
+   * listeners first (the Google links remember their contacts), then one statement.
+   */
+  private async trash(userId: number, ids: number[], tx?: Database): Promise<TrashedContacts> {
+    if (ids.length === 0) return { deleted: 0, batch: null };
+    const batch = randomUUID();
+    const move = async (tx: Database) => {
+      for (const listener of this.trashedListeners) await listener(userId, ids, tx);
+      return this.repository.moveToTrash(userId, ids, { batch, deletedAt: this.clock() }, tx);
+    };
+    const moved = tx ? await move(tx) : await this.db.transaction(move);
+    return { deleted: moved.length, batch: moved.length > 0 ? batch : null };
   }
 
-  async deleteAll(userId: number): Promise<number> {
-    const deleted = await this.repository.deleteAll(userId);
-    await this.maintenance.afterBulkWrite('contacts', deleted);
-    await this.deleted(userId, deleted);
-    return deleted;
+  /** Moves one contact to the Trash; in a caller's transaction (`tx`), the caller answers for what follows. */
+  async delete(userId: number, id: number, tx?: Database): Promise<TrashedContacts> {
+    const trashed = await this.trash(userId, [id], tx);
+    if (trashed.deleted === 0) throw notFound('Contact');
+    return trashed;
+  }
+
+  /** "Delete all": every contact of the user to the Trash, as one batch. */
+  async deleteAll(userId: number): Promise<TrashedContacts> {
+    const trashed = await this.db.transaction(async (tx) =>
+      this.trash(userId, await this.repository.ownedIds(userId, tx), tx),
+    );
+    await this.maintenance.afterBulkWrite('contacts', trashed.deleted);
+    return trashed;
+  }
+
+  /**
+   * Brings trashed contacts back with their ids (in the trash module's transaction); the listeners link
+   * them again. Answers how many.
+   */
+  async restore(userId: number, selection: TrashRowsSelection, tx: Database): Promise<number> {
+    const ids = await this.repository.restoreFromTrash(userId, selection, tx);
+    if (ids.length > 0) for (const listener of this.restoredListeners) await listener(userId, ids, tx);
+    return ids.length;
   }
 
   removeCustomField(userId: number, name: string, tx: Database): Promise<void> {
@@ -366,25 +424,36 @@ export class ContactsService {
     return toPersonDuplicateGroupDto({ key, identical, count, people });
   }
 
+  /** Moves all but the first contact of every identical group to the Trash, as one batch. */
   async autoMergeDuplicates(userId: number) {
-    const merged = await this.repository.deleteIdenticalDuplicates(userId);
+    const merged = await this.db.transaction(async (tx) => {
+      const duplicates = await this.repository.identicalDuplicates(userId, tx);
+      const trashed = await this.trash(
+        userId,
+        duplicates.map((row) => row.id),
+        tx,
+      );
+      return { ...trashed, groups: new Set(duplicates.map((row) => row.key)).size };
+    });
     await this.maintenance.afterBulkWrite('contacts', merged.deleted);
-    await this.deleted(userId, merged.deleted);
     return merged;
   }
 
-  /** Deletes delete_ids, keeping keep_id; every id must be one of the caller's contacts, or nothing happens. */
-  async resolveDuplicates(userId: number, keepId: number | null, deleteIds: number[]): Promise<number> {
+  /** Moves delete_ids to the Trash, keeping keep_id; every id must be one of the caller's contacts, or nothing happens. */
+  async resolveDuplicates(
+    userId: number,
+    keepId: number | null,
+    deleteIds: number[],
+  ): Promise<TrashedContacts> {
     const ids = [...new Set([...deleteIds, ...(keepId === null ? [] : [keepId])])];
     if (keepId !== null && deleteIds.includes(keepId))
       throw fieldError('keep_id', 'The kept contact cannot also be deleted');
-    const deleted = await this.db.transaction(async (tx) => {
+    const trashed = await this.db.transaction(async (tx) => {
       if ((await this.repository.countOwned(userId, ids, tx)) !== ids.length) throw notFound('Contact');
-      return this.repository.deleteMany(userId, deleteIds, tx);
+      return this.trash(userId, [...new Set(deleteIds)], tx);
     });
-    await this.maintenance.afterBulkWrite('contacts', deleted);
-    await this.deleted(userId, deleted);
-    return deleted;
+    await this.maintenance.afterBulkWrite('contacts', trashed.deleted);
+    return trashed;
   }
 
   /**

@@ -129,7 +129,9 @@ class RelateDelete implements fc.AsyncCommand<Model, Real> {
   constructor(readonly index: number) {}
   check = (model: Readonly<Model>) => Boolean(model.people[this.index]?.relate);
   async run(model: Model, real: Real) {
-    await call(real.user, 'DELETE', `/api/people/${model.people[this.index].relateId}`);
+    const deleted = await call(real.user, 'DELETE', `/api/people/${model.people[this.index].relateId}`);
+    // Deleted for good, as the model knows deletes: a contact in the Trash is still Google's (decision 0050).
+    await call(real.user, 'POST', '/api/trash/delete', { batch: deleted.trash_batch });
     model.people[this.index].relate = null;
   }
   toString = () => `RelateDelete(${this.index})`;

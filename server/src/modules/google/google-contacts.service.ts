@@ -394,11 +394,30 @@ export class GoogleContactsService {
   }
 
   /**
+   * Contacts going to Relate's Trash stay at Google, linked, until they are purged (decision 0050): their
+   * links become tombstones that remember them, which neither the push nor a full listing acts on.
+   */
+  contactsTrashed(userId: number, contactIds: number[], tx: Database): Promise<void> {
+    return this.repository.trashContacts(userId, contactIds, tx);
+  }
+
+  /** Restored contacts are linked again, their last agreed values kept. */
+  contactsRestored(userId: number, contactIds: number[], tx: Database): Promise<void> {
+    return this.repository.restoreContacts(userId, contactIds, tx);
+  }
+
+  /** Purged contacts are deleted as the user chose (contact_deletes): true when a push is to delete them at Google. */
+  async contactsPurged(userId: number, contactIds: number[]): Promise<boolean> {
+    await this.repository.purgeContacts(userId, contactIds);
+    return this.contactsDeleted(userId);
+  }
+
+  /**
    * After linked contacts were deleted in Relate: true when they are to be deleted at Google (the
    * caller queues a push); otherwise, as the user chose (or until they choose), they stay at Google and
    * their links stay as tombstones, so that a full listing does not bring them back.
    */
-  async contactsDeleted(userId: number): Promise<boolean> {
+  private async contactsDeleted(userId: number): Promise<boolean> {
     const account = await this.repository.account(userId);
     if (!account) return false;
     if (account.contactDeletes === 'delete') return (await this.repository.deletedLinks(userId)).length > 0;

@@ -367,6 +367,8 @@ describe('issue 33, defect 4: deleting a linked contact in Relate', () => {
       await ok(call(user, 'POST', '/api/auth/google/settings', { contact_deletes: 'delete' })),
     ).toMatchObject({ contact_deletes: 'delete' });
     await ok(call(user, 'DELETE', `/api/people/${contactId}`));
+    // Out of the Trash for good: only then is it deleted for Google (decision 0050).
+    await ok(call(user, 'DELETE', '/api/trash', { confirm: true }));
     await pushWaiting();
     expect(fake().contact(sub, resourceName)).toBeUndefined();
     await fullListing(user, sub);
@@ -378,6 +380,8 @@ describe('issue 33, defect 4: deleting a linked contact in Relate', () => {
     const { user, sub, resourceName, contactId } = await linkedContact();
     expect((await ok(call(user, 'GET', '/api/auth/google/status'))).contact_deletes).toBeNull();
     await ok(call(user, 'DELETE', `/api/people/${contactId}`));
+    // Out of the Trash for good: only then is it deleted for Google (decision 0050).
+    await ok(call(user, 'DELETE', '/api/trash', { confirm: true }));
     await pushWaiting();
     // Choosing "delete" later does not reach back to contacts deleted before.
     await ok(call(user, 'POST', '/api/auth/google/settings', { contact_deletes: 'delete' }));

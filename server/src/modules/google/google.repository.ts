@@ -238,7 +238,39 @@ export class GoogleRepository {
     return rows.length > 0;
   }
 
-  /** Links of contacts deleted in Relate that the push is to delete at Google. */
+  /** The links of contacts going to the Trash remember them (decision 0050); the push leaves them alone. */
+  async trashContacts(userId: number, contactIds: number[], db: Database = this.db): Promise<void> {
+    await db
+      .update(googleContactLinks)
+      .set({ trashedContactId: googleContactLinks.contactId })
+      .where(and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.contactId, contactIds)));
+  }
+
+  /** Restored contacts are linked again (unless Google deleted theirs meanwhile: that link is gone). */
+  async restoreContacts(userId: number, contactIds: number[], db: Database = this.db): Promise<void> {
+    await db
+      .update(googleContactLinks)
+      .set({ contactId: googleContactLinks.trashedContactId, trashedContactId: null, keptAtGoogle: false })
+      .where(
+        and(
+          eq(googleContactLinks.userId, userId),
+          isNull(googleContactLinks.contactId),
+          anyOf(googleContactLinks.trashedContactId, contactIds),
+        ),
+      );
+  }
+
+  /** Purged contacts' links become ordinary tombstones, which the push deletes or keeps at Google. */
+  async purgeContacts(userId: number, contactIds: number[], db: Database = this.db): Promise<void> {
+    await db
+      .update(googleContactLinks)
+      .set({ trashedContactId: null })
+      .where(
+        and(eq(googleContactLinks.userId, userId), anyOf(googleContactLinks.trashedContactId, contactIds)),
+      );
+  }
+
+  /** Links of contacts deleted in Relate (and no longer in its Trash) that the push is to delete at Google. */
   async deletedLinks(userId: number, db: Database = this.db): Promise<ContactLinkRow[]> {
     return db
       .select()
@@ -247,6 +279,7 @@ export class GoogleRepository {
         and(
           eq(googleContactLinks.userId, userId),
           isNull(googleContactLinks.contactId),
+          isNull(googleContactLinks.trashedContactId),
           eq(googleContactLinks.keptAtGoogle, false),
         ),
       );
@@ -261,6 +294,7 @@ export class GoogleRepository {
         and(
           eq(googleContactLinks.userId, userId),
           isNull(googleContactLinks.contactId),
+          isNull(googleContactLinks.trashedContactId),
           eq(googleContactLinks.keptAtGoogle, false),
         ),
       )

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projectParticipants, projects, tasks, users } from '../../db/schema';
 import { quickSearchRanks } from '../../db/text-search';
+import { moveRowsToTrash, restoreRowsFromTrash, type TrashRowsSelection } from '../../db/trash-rows';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
@@ -286,12 +287,30 @@ export class TasksRepository {
   }
 
   /** Deletes a task the user owns or whose project they own; false when none matched. */
-  async deleteTask(userId: number, id: number, db: Database = this.db): Promise<boolean> {
-    const rows = await db
-      .delete(tasks)
-      .where(and(eq(tasks.id, id), editableBy(userId)))
-      .returning({ id: tasks.id });
-    return rows.length > 0;
+  /**
+   * Moves a task the user may edit (theirs, or one in their project) to the user's Trash, in one
+   * statement (decision 0050); false when there is none.
+   */
+  async trashTask(
+    userId: number,
+    id: number,
+    trash: { batch: string; deletedAt: Date },
+    db: Database = this.db,
+  ): Promise<boolean> {
+    const moved = await moveRowsToTrash(db, tasks, {
+      userId,
+      ids: [id],
+      kind: 'task',
+      label: sql`title`,
+      scope: sql`(owner_id = ${userId} or project_id in (select id from ${projects} where owner_id = ${userId}))`,
+      ...trash,
+    });
+    return moved.length > 0;
+  }
+
+  /** Moves the user's trashed tasks back with their ids, in one statement; answers the ids restored. */
+  restoreFromTrash(userId: number, selection: TrashRowsSelection, db: Database = this.db): Promise<number[]> {
+    return restoreRowsFromTrash(db, tasks, { userId, kind: 'task', selection });
   }
 
   async openCount(userId: number, db: Database = this.db): Promise<number> {

@@ -13,6 +13,7 @@ import {
   SetParticipantsBodySchema,
   TaskSchema,
   TasksResponseSchema,
+  TrashedSchema,
   UpdateTaskBodySchema,
 } from '@relate/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -117,10 +118,20 @@ export const tasksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/tasks/:id',
-    { config, schema: { tags, params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
-      await tasks.delete(request.user, request.params.id);
-      return { message: 'Task deleted' };
+    {
+      config,
+      schema: {
+        tags,
+        description:
+          "Moves the task to the caller's Trash; its trash_batch undoes it (POST /api/trash/restore).",
+        params: IdParamsSchema,
+        response: { 200: TrashedSchema },
+      },
     },
+    async (request) => ({
+      message: 'Task deleted',
+      deleted: 1,
+      trash_batch: await tasks.delete(request.user, request.params.id),
+    }),
   );
 };

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { NewTask, Project, SearchResult, Task, TaskChanges, TaskStatus } from '@relate/contracts';
 import type { Database } from '../../db/client';
+import type { TrashRowsSelection } from '../../db/trash-rows';
 import type { AuthUser } from '../../lib/auth-user';
-import { conflict, fieldError, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, fieldError, forbidden, isUniqueViolation, notFound, pgErrorCode } from '../../lib/errors';
 import type { Clock } from '../../lib/time';
 import type { GroupsService } from '../groups/groups.service';
 import type { NotificationsService } from '../notifications/notifications.service';
@@ -265,14 +267,35 @@ export class TasksService {
     return this.get(user, id);
   }
 
-  async delete(user: AuthUser, id: number): Promise<void> {
+  /** Moves the task to the deleting user's Trash; answers the batch its Undo restores. */
+  async delete(user: AuthUser, id: number): Promise<string> {
+    const batch = randomUUID();
     await this.db.transaction(async (tx) => {
       const current = await this.repository.visibleTask(user.id, id, tx);
       if (!current) throw notFound('Task');
       if (!this.canEdit(user, current))
         throw forbidden('Only the task owner or the project owner can delete this task');
-      if (!(await this.repository.deleteTask(user.id, id, tx))) throw notFound('Task');
+      if (!(await this.repository.trashTask(user.id, id, { batch, deletedAt: this.clock() }, tx)))
+        throw notFound('Task');
     });
+    return batch;
+  }
+
+  /**
+   * Brings trashed tasks back with their ids (in the trash module's transaction); answers how many. A
+   * task whose project was deleted meanwhile cannot come back (409).
+   */
+  async restore(userId: number, selection: TrashRowsSelection, tx: Database): Promise<number> {
+    try {
+      return (await this.repository.restoreFromTrash(userId, selection, tx)).length;
+    } catch (error) {
+      if (pgErrorCode(error) === '23503')
+        throw conflict(
+          'The project of this task was deleted, so the task cannot be restored',
+          'TRASH_RESTORE_CONFLICT',
+        );
+      throw error;
+    }
   }
 
   private canEdit(user: AuthUser, task: TaskWithNames) {

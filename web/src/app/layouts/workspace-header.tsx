@@ -9,6 +9,7 @@ import {
   RefreshCwIcon,
   SettingsIcon,
   ShieldIcon,
+  Trash2Icon,
   UsersIcon,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -42,8 +43,10 @@ const tabs = [
   { to: '/reach-out', label: 'Reach out', icon: HeartHandshakeIcon },
   { to: '/tasks', label: 'Tasks', icon: CheckSquareIcon },
   { to: '/events', label: 'Events', icon: CalendarIcon },
-  // On a phone the account menu leads to Settings: five tabs fit at 390 px, six do not.
-  { to: '/settings', label: 'Settings', icon: SettingsIcon, desktopOnly: true },
+  // Trash and Settings: icons below 1280 px, where the top bar has no room for every label; on a phone
+  // the account menu leads to them (five tabs fit at 390 px, seven do not).
+  { to: '/trash', label: 'Trash', icon: Trash2Icon, compact: true, desktopOnly: true },
+  { to: '/settings', label: 'Settings', icon: SettingsIcon, compact: true, desktopOnly: true },
 ];
 
 function PlanLabel({ plan }: { plan: string }) {
@@ -114,6 +117,7 @@ export function WorkspaceHeader() {
             <NavLink
               key={tab.to}
               to={tab.to}
+              title={'compact' in tab ? tab.label : undefined}
               className={({ isActive }) =>
                 cn(
                   'inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
@@ -124,7 +128,7 @@ export function WorkspaceHeader() {
               }
             >
               <tab.icon className="size-4" />
-              {tab.label}
+              {'compact' in tab ? <span className="sr-only xl:not-sr-only">{tab.label}</span> : tab.label}
               {counts[tab.to] && <TabCount {...counts[tab.to]} />}
             </NavLink>
           ))}
@@ -190,6 +194,12 @@ export function WorkspaceHeader() {
                 <Link to="/settings">
                   <SettingsIcon />
                   Settings
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link to="/trash">
+                  <Trash2Icon />
+                  Trash
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuSeparator />

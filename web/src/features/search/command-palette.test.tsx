@@ -82,7 +82,8 @@ describe('the palette’s commands and targets', () => {
     expect(matchingCommands(paletteCommands('dark'), 'theme').map((c) => c.label)).toEqual([
       'Switch to light theme',
     ]);
-    expect(labels('')).toHaveLength(11);
+    expect(labels('')).toHaveLength(12);
+    expect(labels('trash')).toEqual(['Go to Trash']);
   });
 
   it('opens each type where its page shows it', () => {

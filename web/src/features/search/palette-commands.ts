@@ -25,6 +25,7 @@ const PAGES = [
   ['/tasks', 'Tasks', 'projects to do'],
   ['/events', 'Events', 'calendar meetings'],
   ['/notifications', 'Notifications', 'inbox alerts'],
+  ['/trash', 'Trash', 'deleted restore undo bin'],
   ['/settings', 'Settings', 'account profile group bots subscription'],
 ] as const;
 

@@ -13,12 +13,14 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { formatNumber, pluralWord } from '@/lib/format';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useListState } from '@/lib/use-list-state';
 import { useDeleteAllCompanies } from '../api/delete-all-companies';
 import { useDeleteCompany } from '../api/delete-company';
 import { COMPANIES_PAGE_SIZE, useCompanies } from '../api/get-companies';
 import { useCompany } from '../api/get-company';
+import { useRestoreDeletedCompanies } from '../api/restore-deleted-companies';
 import { COMPANY_HIDEABLE_COLUMNS, CompaniesTable } from './companies-table';
 import { CompanyDetailDialog } from './company-detail-dialog';
 import { COMPANY_FILTERS, CompanyFilters } from './company-filters';
@@ -52,6 +54,7 @@ export function CompaniesPage() {
   });
   const deleteCompany = useDeleteCompany();
   const deleteAll = useDeleteAllCompanies();
+  const restoreDeleted = useRestoreDeletedCompanies();
 
   const total = companies.data?.total ?? 0;
   const shownTotal = formatListTotal(total, companies.data?.total_capped);
@@ -68,7 +71,13 @@ export function CompaniesPage() {
   const confirmDelete = () => {
     if (!toDelete) return;
     deleteCompany.mutate(toDelete.id, {
-      onSuccess: () => toast.success('Company deleted successfully'),
+      onSuccess: ({ trash_batch: batch }) =>
+        batch
+          ? toastDeletedWithUndo('Company deleted successfully', {
+              undo: () => restoreDeleted.mutateAsync(batch),
+              restored: 'Company restored',
+            })
+          : toast.success('Company deleted successfully'),
       onError: (error) => toast.error('Error deleting company', { description: error.message }),
     });
     setToDelete(null);
@@ -76,7 +85,14 @@ export function CompaniesPage() {
 
   const runDeleteAll = () =>
     deleteAll.mutate(undefined, {
-      onSuccess: () => toast.success('All companies have been deleted.'),
+      onSuccess: ({ trash_batch: batch }) =>
+        batch
+          ? toastDeletedWithUndo('All companies have been deleted.', {
+              undo: () => restoreDeleted.mutateAsync(batch),
+              restored: 'Companies restored',
+              description: 'Moved to the Trash. You can restore them from there for 30 days.',
+            })
+          : toast.success('All companies have been deleted.'),
       onError: (error) => toast.error('Error deleting companies', { description: error.message }),
     });
 
@@ -239,7 +255,7 @@ export function CompaniesPage() {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Are you sure?"
-        description={`This will permanently delete ${toDelete?.record ?? 'this company'}. This action cannot be undone.`}
+        description={`This will move ${toDelete?.record ?? 'this company'} to the Trash, where you can restore it for 30 days.`}
         confirmLabel="Delete"
         destructive
         onConfirm={confirmDelete}
@@ -248,7 +264,7 @@ export function CompaniesPage() {
         open={confirmDeleteAll}
         onOpenChange={setConfirmDeleteAll}
         title="Delete all companies?"
-        description={`This will permanently delete all ${formatNumber(stats.total)} companies. This action cannot be undone.`}
+        description={`This will move all ${formatNumber(stats.total)} companies to the Trash, where you can restore them for 30 days.`}
         confirmLabel="Delete All Companies"
         destructive
         onConfirm={runDeleteAll}

@@ -14,8 +14,10 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { cn } from '@/lib/utils';
 import { useResolveCompanyDuplicates } from '../api/resolve-company-duplicates';
+import { useRestoreDeletedCompanies } from '../api/restore-deleted-companies';
 import { DomainList, StrengthBadge, TagList } from './company-badges';
 import { focusDialog } from './focus-dialog';
 
@@ -59,6 +61,16 @@ interface DuplicateGroupDialogProps {
 /** Review one group: Keep This on the record to keep (the others are deleted), or Delete All Records. */
 export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDialogProps) {
   const resolve = useResolveCompanyDuplicates();
+  const restoreDeleted = useRestoreDeletedCompanies();
+  /** The spec's message, with Undo when companies went to the Trash. */
+  const undoable = (batch: string | null, message: string) =>
+    batch
+      ? toastDeletedWithUndo(message, {
+          undo: () => restoreDeleted.mutateAsync(batch),
+          restored: 'Companies restored',
+          description: 'Moved to the Trash. You can restore them from there for 30 days.',
+        })
+      : toast.success(message);
   const [confirmDeleteAll, setConfirmDeleteAll] = useState(false);
   const companies = group?.companies ?? [];
   const many = companies.length > 2;
@@ -73,8 +85,9 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
         delete_ids: companies.filter((other) => other.id !== company.id).map((other) => other.id),
       },
       {
-        onSuccess: ({ deleted }) => {
-          toast.success(
+        onSuccess: ({ deleted, trash_batch }) => {
+          undoable(
+            trash_batch,
             `Kept record for ${name} and deleted ${formatCount(deleted, 'duplicate', 'duplicates')}.`,
           );
           onOpenChange(false);
@@ -90,8 +103,8 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
     resolve.mutate(
       { keep_id: null, delete_ids: companies.map((company) => company.id) },
       {
-        onSuccess: ({ deleted }) => {
-          toast.success(`Deleted all ${formatCount(deleted, 'record', 'records')} for ${name}.`);
+        onSuccess: ({ deleted, trash_batch }) => {
+          undoable(trash_batch, `Deleted all ${formatCount(deleted, 'record', 'records')} for ${name}.`);
           onOpenChange(false);
         },
         onError: (error) => toast.error('Error deleting records', { description: error.message }),
@@ -178,7 +191,7 @@ export function DuplicateGroupDialog({ group, onOpenChange }: DuplicateGroupDial
         open={confirmDeleteAll}
         onOpenChange={setConfirmDeleteAll}
         title="Delete all records?"
-        description={`All ${formatCount(companies.length, 'record', 'records')} for ${group?.record ?? ''} will be permanently deleted. This action cannot be undone.`}
+        description={`All ${formatCount(companies.length, 'record', 'records')} for ${group?.record ?? ''} will move to the Trash, where you can restore them for 30 days.`}
         confirmLabel="Delete All Records"
         destructive
         onConfirm={deleteAll}

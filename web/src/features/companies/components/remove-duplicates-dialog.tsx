@@ -15,8 +15,10 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { useAutoMergeCompanyDuplicates } from '../api/auto-merge-company-duplicates';
 import { useCompanyDuplicates } from '../api/get-company-duplicates';
+import { useRestoreDeletedCompanies } from '../api/restore-deleted-companies';
 import { DuplicateGroupDialog } from './duplicate-group-dialog';
 
 /** Long lists are cut here; resolving groups brings the rest up. */
@@ -47,6 +49,7 @@ interface RemoveDuplicatesDialogProps {
 export function RemoveDuplicatesDialog({ open, onOpenChange }: RemoveDuplicatesDialogProps) {
   const duplicates = useCompanyDuplicates(open);
   const autoMerge = useAutoMergeCompanyDuplicates();
+  const restoreDeleted = useRestoreDeletedCompanies();
   const [reviewKey, setReviewKey] = useState<string | null>(null);
 
   useEffect(() => {
@@ -60,10 +63,16 @@ export function RemoveDuplicatesDialog({ open, onOpenChange }: RemoveDuplicatesD
 
   const runAutoMerge = () =>
     autoMerge.mutate(undefined, {
-      onSuccess: ({ deleted }) =>
-        toast.success('Auto-merge completed', {
-          description: `Successfully merged ${deleted} duplicate records.`,
-        }),
+      onSuccess: ({ deleted, trash_batch: batch }) =>
+        batch
+          ? toastDeletedWithUndo('Auto-merge completed', {
+              undo: () => restoreDeleted.mutateAsync(batch),
+              restored: 'Companies restored',
+              description: `Successfully merged ${deleted} duplicate records.`,
+            })
+          : toast.success('Auto-merge completed', {
+              description: `Successfully merged ${deleted} duplicate records.`,
+            }),
       onError: (error) => toast.error('Error during auto-merge', { description: error.message }),
     });
 

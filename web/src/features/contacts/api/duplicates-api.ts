@@ -1,4 +1,9 @@
-import type { PersonDuplicateGroup, PersonDuplicatesResponse } from '@relate/contracts';
+import type {
+  AutoMergeResult,
+  DeletedPeople,
+  PersonDuplicateGroup,
+  PersonDuplicatesResponse,
+} from '@relate/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
@@ -25,16 +30,13 @@ export const usePersonDuplicateGroup = (key: string, enabled: boolean) =>
 
 export const useAutoMergePeople = () =>
   useAppMutation({
-    mutationFn: () =>
-      fetchJson<{ merged_groups: number; deleted: number }>('/people/duplicates/auto-merge', {
-        method: 'POST',
-      }),
+    mutationFn: () => fetchJson<AutoMergeResult>('/people/duplicates/auto-merge', { method: 'POST' }),
     invalidates: [peopleKeys.all],
   });
 
 export const useResolvePeople = () =>
   useAppMutation({
     mutationFn: (body: { keep_id: number | null; delete_ids: number[] }) =>
-      fetchJson<{ deleted: number }>('/people/duplicates/resolve', { method: 'POST', body }),
+      fetchJson<DeletedPeople>('/people/duplicates/resolve', { method: 'POST', body }),
     invalidates: [peopleKeys.all],
   });

@@ -1,4 +1,4 @@
-import type { PeopleResponse, Person } from '@relate/contracts';
+import type { DeletedPeople, PeopleResponse, Person, TrashCount, Trashed } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
@@ -49,13 +49,20 @@ export const useUpdatePerson = () =>
 
 export const useDeletePerson = () =>
   useAppMutation({
-    mutationFn: (id: number) => fetchJson(`/people/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => fetchJson<Trashed>(`/people/${id}`, { method: 'DELETE' }),
     invalidates: [peopleKeys.all],
   });
 
 export const useDeleteAllPeople = () =>
   useAppMutation({
-    mutationFn: () =>
-      fetchJson<{ deleted: number }>('/people', { method: 'DELETE', body: { confirm: true } }),
+    mutationFn: () => fetchJson<DeletedPeople>('/people', { method: 'DELETE', body: { confirm: true } }),
+    invalidates: [peopleKeys.all],
+  });
+
+/** Undo of a delete: the contacts its trash_batch moved to the Trash come back. */
+export const useRestoreDeletedPeople = () =>
+  useAppMutation({
+    mutationFn: (batch: string) =>
+      fetchJson<TrashCount>('/trash/restore', { method: 'POST', body: { batch } }),
     invalidates: [peopleKeys.all],
   });

@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { formatNumber, pluralWord } from '@/lib/format';
 import { lazyWithPreload, preloadOn, useOpenedOnce } from '@/lib/lazy-with-preload';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useListState } from '@/lib/use-list-state';
 import { useContactColumns } from '../api/columns-api';
@@ -20,6 +21,7 @@ import {
   useCreatePerson,
   useDeletePerson,
   usePeople,
+  useRestoreDeletedPeople,
   useUpdatePerson,
 } from '../api/people-api';
 import { ContactsTable, ContactsTableSkeleton } from './contacts-table';
@@ -82,6 +84,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
   const createPerson = useCreatePerson();
   const updatePerson = useUpdatePerson();
   const deletePerson = useDeletePerson();
+  const restoreDeleted = useRestoreDeletedPeople();
 
   const openId = Number(searchParams.get('contact')) || null;
   // React Router applies search param changes in a transition: the detail dialog opens once loaded.
@@ -142,8 +145,12 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
     if (!toDelete) return;
     const person = toDelete;
     deletePerson.mutate(person.id, {
-      onSuccess: () => {
-        toast.success('Contact deleted');
+      onSuccess: ({ trash_batch: batch }) => {
+        if (batch)
+          toastDeletedWithUndo('Contact deleted', {
+            undo: () => restoreDeleted.mutateAsync(batch),
+            restored: 'Contact restored',
+          });
         setSelection(({ [String(person.id)]: _removed, ...rest }) => rest);
       },
       onError: () => toast.error('Failed to delete contact'),
@@ -295,7 +302,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
             open={toDelete !== null}
             onOpenChange={(open) => !open && setToDelete(null)}
             title="Delete Contact"
-            description={`Are you sure you want to delete ${toDelete?.full_name || 'this contact'}? This cannot be undone.`}
+            description={`Are you sure you want to delete ${toDelete?.full_name || 'this contact'}? It moves to the Trash, where you can restore it for 30 days.`}
             confirmLabel="Delete"
             destructive
             onConfirm={confirmDelete}

@@ -4,8 +4,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { type ContactsExport, exportContacts } from '../api/export-contacts';
-import { useDeleteAllPeople } from '../api/people-api';
+import { useDeleteAllPeople, useRestoreDeletedPeople } from '../api/people-api';
 import { FindDuplicatesDialog } from './find-duplicates-dialog';
 import { ManageColumnsDialog } from './manage-columns-dialog';
 import { ManageCustomFieldsDialog } from './manage-custom-fields-dialog';
@@ -40,6 +41,7 @@ export function ContactsSettings() {
   const [dialog, setDialog] = useState<'duplicates' | 'fields' | 'columns' | 'delete-all' | null>(null);
   const [exporting, setExporting] = useState(false);
   const deleteAll = useDeleteAllPeople();
+  const restoreDeleted = useRestoreDeletedPeople();
   const close = (open: boolean) => !open && setDialog(null);
 
   const runExport = async (target: ContactsExport) => {
@@ -116,7 +118,9 @@ export function ContactsSettings() {
           <CardTitle className="flex items-center gap-2 text-destructive">
             <TriangleAlertIcon className="size-4" /> Danger Zone
           </CardTitle>
-          <CardDescription>Deleting all contacts cannot be undone.</CardDescription>
+          <CardDescription>
+            Deleted contacts stay in the Trash for 30 days, then they are deleted for good.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <Button
@@ -135,13 +139,20 @@ export function ContactsSettings() {
         open={dialog === 'delete-all'}
         onOpenChange={close}
         title="Delete All Contacts"
-        description="Are you sure you want to delete all your contacts? This action cannot be undone."
+        description="Are you sure you want to delete all your contacts? They move to the Trash, where you can restore them for 30 days."
         confirmLabel="Delete All Contacts"
         destructive
         onConfirm={() => {
           setDialog(null);
           deleteAll.mutate(undefined, {
-            onSuccess: () => toast.success('All contacts deleted successfully!'),
+            onSuccess: ({ trash_batch: batch }) =>
+              batch
+                ? toastDeletedWithUndo('All contacts deleted successfully!', {
+                    undo: () => restoreDeleted.mutateAsync(batch),
+                    restored: 'Contacts restored',
+                    description: 'Moved to the Trash. You can restore them from there for 30 days.',
+                  })
+                : toast.success('All contacts deleted successfully!'),
             onError: () => toast.error('Failed to delete all contacts'),
           });
         }}

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { formatCount, formatDate } from '@/lib/format';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import {
   personDuplicateGroupQuery,
   useAutoMergePeople,
@@ -15,6 +16,7 @@ import {
   usePersonDuplicates,
   useResolvePeople,
 } from '../api/duplicates-api';
+import { useRestoreDeletedPeople } from '../api/people-api';
 
 function describe(person: Person) {
   return [person.email, person.phone, person.organization].filter(Boolean).join(' · ') || 'No details';
@@ -114,6 +116,17 @@ export function FindDuplicatesDialog({
   const duplicates = usePersonDuplicates(open);
   const autoMerge = useAutoMergePeople();
   const resolve = useResolvePeople();
+  const restoreDeleted = useRestoreDeletedPeople();
+  /** The spec's message, with Undo when contacts went to the Trash. */
+  const undoable = (batch: string | null, message: string, extra: { description?: string } = {}) =>
+    batch
+      ? toastDeletedWithUndo(message, {
+          undo: () => restoreDeleted.mutateAsync(batch),
+          restored: 'Contacts restored',
+          description:
+            extra.description ?? 'Moved to the Trash. You can restore them from there for 30 days.',
+        })
+      : toast.success(message, extra);
   // Fetching the rest of a group before Keep This or Delete All Records acts on it.
   const [gathering, setGathering] = useState(false);
   const data = duplicates.data;
@@ -126,7 +139,7 @@ export function FindDuplicatesDialog({
   const runAutoMerge = () =>
     autoMerge.mutate(undefined, {
       onSuccess: (result) =>
-        toast.success('Auto-merge completed', {
+        undoable(result.trash_batch, 'Auto-merge completed', {
           description: `Successfully merged ${formatCount(result.deleted, 'duplicate record', 'duplicate records')}.`,
         }),
       onError: (error) => toast.error('Error during auto-merge', { description: error.message }),
@@ -156,8 +169,9 @@ export function FindDuplicatesDialog({
     resolve.mutate(
       { keep_id: person.id, delete_ids: deleteIds },
       {
-        onSuccess: () =>
-          toast.success(
+        onSuccess: ({ trash_batch }) =>
+          undoable(
+            trash_batch,
             `Kept record for ${group.full_name} and deleted ${formatCount(deleteIds.length, 'duplicate', 'duplicates')}.`,
           ),
         onError: (error) => toast.error('Error merging records', { description: error.message }),
@@ -176,8 +190,9 @@ export function FindDuplicatesDialog({
     resolve.mutate(
       { keep_id: null, delete_ids: people.map((person) => person.id) },
       {
-        onSuccess: () =>
-          toast.success(
+        onSuccess: ({ trash_batch }) =>
+          undoable(
+            trash_batch,
             `Deleted all ${formatCount(people.length, 'record', 'records')} for ${group.full_name}.`,
           ),
         onError: (error) => toast.error('Error deleting person', { description: error.message }),

@@ -4,6 +4,8 @@ import type {
   Project,
   Task,
   TasksResponse,
+  TrashCount,
+  Trashed,
   UpdateTaskBody,
 } from '@relate/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -106,7 +108,15 @@ export const useUpdateTask = () =>
 
 export const useDeleteTask = () =>
   useAppMutation({
-    mutationFn: (id: number) => fetchJson(`/tasks/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => fetchJson<Trashed>(`/tasks/${id}`, { method: 'DELETE' }),
+    invalidates: [taskKeys.all],
+  });
+
+/** Undo of a delete: the task its trash_batch moved to the Trash comes back. */
+export const useRestoreDeletedTask = () =>
+  useAppMutation({
+    mutationFn: (batch: string) =>
+      fetchJson<TrashCount>('/trash/restore', { method: 'POST', body: { batch } }),
     invalidates: [taskKeys.all],
   });
 

@@ -16,8 +16,9 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
+import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
-import { useDeleteTask, useTasks } from '../api/tasks-api';
+import { useDeleteTask, useRestoreDeletedTask, useTasks } from '../api/tasks-api';
 import { visibleProjects } from '../task-view';
 import { ParticipantsDialog } from './participants-dialog';
 import { TaskDialog } from './task-dialog';
@@ -32,6 +33,7 @@ function scopeText(myTasks: boolean, showDone: boolean) {
 export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null }) {
   const tasks = useTasks();
   const deleteTask = useDeleteTask();
+  const restoreDeleted = useRestoreDeletedTask();
   const [searchParams] = useSearchParams();
   const [myTasks, setMyTasks] = useState(false);
   const [showDone, setShowDone] = useState(false);
@@ -210,13 +212,19 @@ export function TasksPage({ user }: { user: Pick<User, 'id' | 'email'> | null })
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete task"
-        description={`Delete "${toDelete?.title ?? ''}"? This cannot be undone.`}
+        description={`Delete "${toDelete?.title ?? ''}"? It moves to the Trash, where you can restore it for 30 days.`}
         confirmLabel="Delete"
         destructive
         onConfirm={() => {
           if (toDelete)
             deleteTask.mutate(toDelete.id, {
-              onSuccess: () => toast.success('Task deleted successfully'),
+              onSuccess: ({ trash_batch: batch }) =>
+                batch
+                  ? toastDeletedWithUndo('Task deleted successfully', {
+                      undo: () => restoreDeleted.mutateAsync(batch),
+                      restored: 'Task restored',
+                    })
+                  : toast.success('Task deleted successfully'),
               onError: () => toast.error('Failed to delete task'),
             });
           setToDelete(null);
