@@ -15,6 +15,8 @@ import { createMailer } from './lib/mailer';
 import type { Metrics } from './lib/metrics';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
 import { announcePendingAccount } from './modules/admin/admin.notices';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailVerificationService } from './modules/auth/email-verification.service';
@@ -215,6 +217,18 @@ export async function createServices({
   );
   customFields.onRemoved((userId, name, tx) => contacts.removeCustomField(userId, name, tx));
   contacts.onImported((rows, seconds) => metrics.imported('contacts', rows, seconds));
+  // The timeline (issue 35): contacts and companies report what happened, in the transaction that did it.
+  const activity = new ActivityService(
+    db,
+    new ActivityRepository(db),
+    contacts,
+    companies,
+    groups,
+    users,
+    notifications,
+  );
+  contacts.onActivity((entry, tx) => activity.recordContactActivity(entry, tx));
+  companies.onChanged(activity.recordCompanyChange);
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
@@ -327,6 +341,7 @@ export async function createServices({
     groups,
     preferences,
     contacts,
+    activity,
     customFields,
     tasks,
     events,

@@ -34,8 +34,25 @@ const IMPORT_BATCH_ROWS = 1000;
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type CompaniesImportedListener = (rows: number, seconds: number) => void;
 
+/** A company field's value before and after a change, by its API name. */
+export interface CompanyFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Told inside the transaction that changed a company's fields (the timeline, issue 35): who changed
+ * it and each field's value before and after.
+ */
+export type CompanyChangedListener = (
+  change: { userId: number; companyId: number; changes: CompanyFieldChange[] },
+  tx: Database,
+) => Promise<void>;
+
 export class CompaniesService {
   private readonly importedListeners: CompaniesImportedListener[] = [];
+  private readonly changedListeners: CompanyChangedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -82,12 +99,29 @@ export class CompaniesService {
     return toCompanyDto(await this.repository.insert(userId, toNewCompanyValues(body)));
   }
 
+  onChanged(listener: CompanyChangedListener): void {
+    this.changedListeners.push(listener);
+  }
+
   async update(userId: number, id: number, changes: CompanyChanges): Promise<Company> {
     const values = toCompanyValues(changes);
     if (Object.keys(values).length === 0) return this.get(userId, id);
-    const row = await this.repository.update(userId, id, values);
-    if (!row) throw notFound('Company');
-    return toCompanyDto(row);
+    return this.db.transaction(async (tx) => {
+      const current = await this.repository.findById(userId, id, tx);
+      if (!current) throw notFound('Company');
+      const updated = toCompanyDto((await this.repository.update(userId, id, values, tx))!);
+      const before = toCompanyDto(current);
+      const fields: CompanyFieldChange[] = [];
+      for (const key of Object.keys(updated) as (keyof Company)[]) {
+        if (key === 'updated_at' || key === 'created_at' || key === 'id') continue;
+        if (JSON.stringify(before[key] ?? null) !== JSON.stringify(updated[key] ?? null))
+          fields.push({ field: key, before: before[key] ?? null, after: updated[key] ?? null });
+      }
+      if (fields.length > 0)
+        for (const listener of this.changedListeners)
+          await listener({ userId, companyId: id, changes: fields }, tx);
+      return updated;
+    });
   }
 
   async delete(userId: number, id: number): Promise<void> {

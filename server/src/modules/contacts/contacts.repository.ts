@@ -298,6 +298,22 @@ export class ContactsRepository {
     return row;
   }
 
+  /** Moves last_contact_date to `at` when it is later (or unset); answers whether it moved. */
+  async raiseLastContactDate(userId: number, id: number, at: Date, db: Database = this.db): Promise<boolean> {
+    const rows = await db
+      .update(contacts)
+      .set({ lastContactDate: at, updatedAt: new Date() })
+      .where(
+        and(
+          eq(contacts.userId, userId),
+          eq(contacts.id, id),
+          sql`(${contacts.lastContactDate} is null or ${contacts.lastContactDate} < ${at.toISOString()})`,
+        ),
+      )
+      .returning({ id: contacts.id });
+    return rows.length > 0;
+  }
+
   async deleteMany(userId: number, ids: number[], db: Database = this.db): Promise<number> {
     if (ids.length === 0) return 0;
     const rows = await db
