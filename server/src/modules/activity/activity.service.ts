@@ -97,7 +97,7 @@ export class ActivityService {
   /** A note the caller can see but did not write: 403 (only its author edits or deletes it). */
   private async ownNote(user: AuthUser, id: number, db: Database) {
     const row = await this.repository.findById(user.id, id, db);
-    if (!row || row.type !== 'note') throw notFound('Note');
+    if (row?.type !== 'note') throw notFound('Note');
     if (row.actorId !== user.id) throw forbidden('Only the author of a note can change it');
     return row;
   }
