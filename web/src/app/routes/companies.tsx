@@ -1,5 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { CompaniesPage } from '@/features/companies/components/companies-page';
 
+// Shown only in a company's detail dialog: its code loads with that dialog, not with the list.
+const Timeline = lazy(async () => ({
+  default: (await import('@/features/timeline/components/timeline')).Timeline,
+}));
+
+/** /companies, with each company's timeline (the timeline feature's) in its detail dialog. */
 export function CompaniesRoute() {
-  return <CompaniesPage />;
+  return (
+    <CompaniesPage
+      companyTimeline={(companyId) => (
+        <Suspense fallback={null}>
+          <Timeline subject={{ type: 'company', id: companyId }} />
+        </Suspense>
+      )}
+    />
+  );
 }
