@@ -306,7 +306,7 @@ export function Timeline({ subject, members = [], onInteractionLogged }: Timelin
   const timeline = useTimeline(subject);
   const [logging, setLogging] = useState(false);
   const logOpened = useOpenedOnce(logging);
-  const entries = timeline.data?.pages.flatMap((page) => page.entries) ?? [];
+  const { entries } = timeline;
 
   return (
     <section aria-label="Timeline" className="grid gap-4">
@@ -331,7 +331,7 @@ export function Timeline({ subject, members = [], onInteractionLogged }: Timelin
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
-      ) : timeline.isError ? (
+      ) : timeline.error && entries.length === 0 ? (
         <p className="text-sm text-destructive">Failed to load the timeline: {timeline.error.message}</p>
       ) : entries.length === 0 ? (
         <p className="py-6 text-center text-sm text-muted-foreground">
@@ -344,16 +344,21 @@ export function Timeline({ subject, members = [], onInteractionLogged }: Timelin
           ))}
         </ol>
       )}
-      {timeline.hasNextPage && (
+      {timeline.error && entries.length > 0 && (
+        <p className="text-center text-sm text-destructive">
+          Failed to load older entries: {timeline.error.message}
+        </p>
+      )}
+      {timeline.hasOlder && (
         <Button
           type="button"
           variant="ghost"
           size="sm"
           className="justify-self-center"
-          onClick={() => void timeline.fetchNextPage()}
-          disabled={timeline.isFetchingNextPage}
+          onClick={() => void timeline.fetchOlder()}
+          disabled={timeline.loadingOlder}
         >
-          {timeline.isFetchingNextPage ? 'Loading...' : 'Show older entries'}
+          {timeline.loadingOlder ? 'Loading...' : 'Show older entries'}
         </Button>
       )}
       {logOpened && (
