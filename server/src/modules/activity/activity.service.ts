@@ -191,7 +191,7 @@ export class ActivityService {
             contactId,
             type: activity.via === 'google' ? 'sync' : 'created',
             actorId: activity.actorId,
-            detail: activity.via === 'google' ? 'Added from Google Contacts' : 'Contact created',
+            detail: activity.via === 'google' ? 'Added from Google Contacts' : null,
           });
         break;
       case 'changed':

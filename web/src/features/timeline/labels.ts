@@ -11,7 +11,7 @@ export const ENTRY_LABELS: Record<TimelineEntryType, string> = {
   note: 'Note',
   interaction: 'Interaction',
   field_change: 'Changed',
-  created: 'Created',
+  created: 'Contact created',
   import: 'Imported',
   merge: 'Merged',
   share: 'Shared',
