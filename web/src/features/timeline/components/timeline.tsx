@@ -1,6 +1,6 @@
 import type { TimelineEntry } from '@relate/contracts';
 import {
-  ArrowRightLeftIcon,
+  ArrowRightIcon,
   AtSignIcon,
   CalendarClockIcon,
   FileUpIcon,
@@ -136,7 +136,7 @@ function NoteComposer({
         }}
         rows={onDone ? 4 : 3}
         aria-label={onDone ? 'Edit note' : 'New note'}
-        placeholder="Write a note… Markdown works: **bold**, lists, links. @member@email notifies a group member."
+        placeholder="Write a note… Markdown works; @their@email notifies a group member."
       />
       <div className="flex flex-wrap items-center justify-end gap-2">
         {members.length > 0 && (
@@ -177,8 +177,8 @@ function entryTitle(entry: TimelineEntry): string {
     return entry.duration_minutes ? `${kind} · ${entry.duration_minutes} min` : kind;
   }
   if (entry.type === 'field_change') {
-    const fields = entry.changes.map((change) => fieldLabel(change.field));
-    return fields.length === 1 ? `Changed ${fields[0]}` : `Changed ${fields.length} fields`;
+    const count = entry.changes.length;
+    return count === 1 ? 'Changed 1 field' : `Changed ${count} fields`;
   }
   return ENTRY_LABELS[entry.type];
 }
@@ -194,7 +194,7 @@ function Changes({ entry }: { entry: TimelineEntry }) {
             <span className="break-all line-through decoration-muted-foreground/50">
               {valueText(change.before)}
             </span>
-            <ArrowRightLeftIcon className="size-3 shrink-0 self-center" aria-label="to" />
+            <ArrowRightIcon className="size-3 shrink-0 self-center" aria-label="to" />
             <span className="break-all text-foreground">{valueText(change.after)}</span>
           </dd>
         </div>
