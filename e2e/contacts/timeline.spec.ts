@@ -67,4 +67,16 @@ test('log a call and see it on the timeline, with the last contact date moved; a
   await expect(entries).toHaveCount(3);
   await expect(entries.nth(0)).toContainText('follow up in July');
   await expect(entries.filter({ hasText: 'Call · 25 min' })).toHaveCount(1);
+
+  // An edit in the dialog is on the timeline, with the value before and after.
+  const reopened = page.getByRole('dialog');
+  await reopened.getByRole('button', { name: 'Edit', exact: true }).click();
+  await reopened.getByRole('tab', { name: 'Professional Info' }).click();
+  await reopened.getByLabel('Job Title').fill('Rear Admiral');
+  await reopened.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(reopened.getByText('Rear Admiral', { exact: true })).toBeVisible();
+  await reopened.getByRole('tab', { name: 'Timeline' }).click();
+  await expect(entries.first()).toContainText('Changed 1 field');
+  await expect(entries.first()).toContainText('Job title');
+  await expect(entries.first()).toContainText('Rear Admiral');
 });

@@ -20,7 +20,12 @@ const fetchPage = (subject: TimelineSubject, cursor?: string) =>
  * load and cost it a kilobyte.)
  */
 export function useTimeline(subject: TimelineSubject) {
-  const first = useQuery({ queryKey: timelineKeys.of(subject), queryFn: () => fetchPage(subject) });
+  // Fresh each time it shows: an edit made in another tab of the dialog is an entry of its own.
+  const first = useQuery({
+    queryKey: timelineKeys.of(subject),
+    queryFn: () => fetchPage(subject),
+    staleTime: 0,
+  });
   const [older, setOlder] = useState<TimelineResponse[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderError, setOlderError] = useState<Error | null>(null);
