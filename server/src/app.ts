@@ -21,6 +21,7 @@ import type { DatabaseHandle } from './db/client';
 import { loggerOptions, redactUrl } from './lib/logger';
 import { Metrics } from './lib/metrics';
 import { type Clock, systemClock } from './lib/time';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps) {
       await api.register(notificationsRoutes);
       await api.register(groupsRoutes);
       await api.register(contactsRoutes);
+      await api.register(activityRoutes);
       await api.register(customFieldsRoutes);
       await api.register(preferencesRoutes);
       await api.register(tasksRoutes);

@@ -15,6 +15,8 @@ import { createMailer } from './lib/mailer';
 import type { Metrics } from './lib/metrics';
 import type { Clock } from './lib/time';
 import { WorkerPool } from './lib/workers/pool';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
 import { announcePendingAccount } from './modules/admin/admin.notices';
 import { AuthService } from './modules/auth/auth.service';
 import { EmailVerificationService } from './modules/auth/email-verification.service';
@@ -227,6 +229,18 @@ export async function createServices({
   // People belong to companies (issue 35): a company's new name and its merges reach its people.
   companies.onRenamed((userId, company, tx) => contacts.followCompanyName(userId, company, tx));
   companies.onMerging((userId, moves, tx) => contacts.moveCompanyLinks(userId, moves, tx));
+  // The timeline (issue 35): contacts and companies report what happened, in the transaction that did it.
+  const activity = new ActivityService(
+    db,
+    new ActivityRepository(db),
+    contacts,
+    companies,
+    groups,
+    users,
+    notifications,
+  );
+  contacts.onActivity((entry, tx) => activity.recordContactActivity(entry, tx));
+  companies.onChanged(activity.recordCompanyChange);
   const tasks = new TasksService(db, new TasksRepository(db), users, groups, notifications, clock);
   groups.onMembershipEnded((ownerId, memberId, tx) => tasks.groupMembershipEnded(ownerId, memberId, tx));
   const events = new EventsService(db, new EventsRepository(db), users, notifications, groups, workers);
@@ -304,7 +318,10 @@ export async function createServices({
   const trash = new TrashService(db, new TrashRepository(db), clock, config.TRASH_DAYS);
   trash.register('contact', {
     restore: (userId, selection, tx) => contacts.restore(userId, selection, tx),
-    purged: (userId, ids) => contacts.purged(userId, ids),
+    purged: async (userId, ids) => {
+      await contacts.purged(userId, ids);
+      await activity.forget(userId, 'contact', ids);
+    },
   });
   trash.register('task', {
     restore: (userId, selection, tx) => tasks.restore(userId, selection, tx),
@@ -312,7 +329,7 @@ export async function createServices({
   });
   trash.register('company', {
     restore: (userId, selection, tx) => companies.restore(userId, selection, tx),
-    purged: async () => undefined,
+    purged: (userId, ids) => activity.forget(userId, 'company', ids),
   });
   jobs.define('trash-purge', () => trash.purgeExpired().then(() => undefined));
   jobs.every('trash-purge', TRASH_PURGE_INTERVAL_MS);
@@ -359,6 +376,7 @@ export async function createServices({
     groups,
     preferences,
     contacts,
+    activity,
     customFields,
     tasks,
     events,

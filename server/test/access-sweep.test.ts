@@ -171,6 +171,8 @@ interface Seeded {
   project: string;
   customField: string;
   notification: number;
+  /** A note on the owner's person. */
+  note: number;
   membership: number;
   invitation: number;
   csvImport: number;
@@ -203,6 +205,7 @@ const PARAMS: Record<string, () => string | number> = {
   '/api/events/:id': () => seeded.event,
   '/api/projects/:name': () => encodeURIComponent(seeded.project),
   '/api/notifications/:id': () => seeded.notification,
+  '/api/notes/:id': () => seeded.note,
   '/api/user-group/:id': () => seeded.membership,
   '/api/custom-fields/:name': () => encodeURIComponent(seeded.customField),
   '/api/user-preferences/:key': () => 'custom_fields',
@@ -487,6 +490,7 @@ async function seedOwner(): Promise<Seeded> {
     custom_fields: { [`${MARK} field`]: `${MARK} value` },
   });
   const person2 = await created(owner, '/api/people', { first_name: `${MARK} person`, last_name: 'Twin' });
+  const note = await created(owner, `/api/people/${person.id}/notes`, { body: `${MARK} note` });
   const company = await created(owner, '/api/companies', {
     record: `${MARK} company`,
     description: `${MARK} description`,
@@ -592,6 +596,7 @@ async function seedOwner(): Promise<Seeded> {
     project,
     customField,
     notification: notification.id,
+    note: note.id,
     membership: membership.data.id,
     invitation: waiting.data.id,
     csvImport: imported.json().import_id,

@@ -51,6 +51,18 @@ const followUp =
     await t.as(owner).put(`${url}/stay-in-touch`, { cadence: { every: 1, unit: 'week' } });
     return { url: `${url}${action}`, read: read(owner, `${url}/stay-in-touch`) };
   };
+/** A contact or company with a note on it; reading it reads its timeline too. */
+const noted = async (owner: TestUser, make: typeof person): Promise<OwnedObject> => {
+  const object = await make(owner);
+  await created(owner, `${object.url}/notes`, { body: SECRET });
+  const timeline = read(owner, `${object.url}/timeline`);
+  return { url: object.url, read: async () => [await object.read(), await timeline()] };
+};
+const note = async (owner: TestUser): Promise<OwnedObject> => {
+  const { url } = await person(owner);
+  const { id } = await created(owner, `${url}/notes`, { body: SECRET });
+  return { url: `/api/notes/${id}`, read: read(owner, `${url}/timeline`) };
+};
 const task = async (owner: TestUser): Promise<OwnedObject> => {
   const { id } = await created(owner, '/api/tasks', { title: SECRET, project: 'Own project' });
   return { url: `/api/tasks/${id}`, read: read(owner, `/api/tasks/${id}`) };
@@ -93,6 +105,47 @@ const table: Record<string, OwnershipCase> = {
     body: { action: 'snooze', days: 7 },
     status: 404,
   },
+  // The timeline (issue 35): another user's contact or company has none for them, nor notes.
+  'GET /api/people/:id/timeline': {
+    async create(owner) {
+      const object = await noted(owner, person);
+      return { ...object, url: `${object.url}/timeline` };
+    },
+    status: 404,
+  },
+  'POST /api/people/:id/interactions': {
+    async create(owner) {
+      const object = await noted(owner, person);
+      return { ...object, url: `${object.url}/interactions` };
+    },
+    body: { kind: 'call', date: '2030-01-01T10:00:00Z', summary: 'Taken over' },
+    status: 404,
+  },
+  'POST /api/people/:id/notes': {
+    async create(owner) {
+      const object = await noted(owner, person);
+      return { ...object, url: `${object.url}/notes` };
+    },
+    body: { body: 'Taken over' },
+    status: 404,
+  },
+  'GET /api/companies/:id/timeline': {
+    async create(owner) {
+      const object = await noted(owner, company);
+      return { ...object, url: `${object.url}/timeline` };
+    },
+    status: 404,
+  },
+  'POST /api/companies/:id/notes': {
+    async create(owner) {
+      const object = await noted(owner, company);
+      return { ...object, url: `${object.url}/notes` };
+    },
+    body: { body: 'Taken over' },
+    status: 404,
+  },
+  'PUT /api/notes/:id': { create: note, body: { body: 'Taken over' }, status: 404 },
+  'DELETE /api/notes/:id': { create: note, status: 404 },
   'GET /api/tasks/:id': { create: task, status: 404 },
   'PUT /api/tasks/:id': { create: task, body: { status: 'completed' }, status: 404 },
   'DELETE /api/tasks/:id': { create: task, status: 404 },

@@ -1,3 +1,4 @@
+export * from './activities';
 export * from './billing';
 export * from './bots';
 export * from './companies';

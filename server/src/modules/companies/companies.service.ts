@@ -68,10 +68,38 @@ export interface TrashedCompanies {
   batch: string | null;
 }
 
+/** A company field's value before and after a change, by its API name. */
+export interface CompanyFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * Told inside the transaction that changed a company's fields (the timeline, issue 35): who changed
+ * it and each field's value before and after.
+ */
+export type CompanyChangedListener = (
+  change: { userId: number; companyId: number; changes: CompanyFieldChange[] },
+  tx: Database,
+) => Promise<void>;
+
+/** Each field of a company whose value an update changed, with before and after. */
+function changedFields(before: Company, after: Company): CompanyFieldChange[] {
+  const fields: CompanyFieldChange[] = [];
+  for (const key of Object.keys(after) as (keyof Company)[]) {
+    if (key === 'updated_at' || key === 'created_at' || key === 'id') continue;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+      fields.push({ field: key, before: before[key] ?? null, after: after[key] ?? null });
+  }
+  return fields;
+}
+
 export class CompaniesService {
   private readonly importedListeners: CompaniesImportedListener[] = [];
   private readonly renamedListeners: CompanyRenamedListener[] = [];
   private readonly mergingListeners: CompaniesMergingListener[] = [];
+  private readonly changedListeners: CompanyChangedListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -180,19 +208,28 @@ export class CompaniesService {
     return toCompanyDto(await this.repository.insert(userId, toNewCompanyValues(body)));
   }
 
-  /** A new name reaches the company's people (their organization) in the same transaction. */
+  onChanged(listener: CompanyChangedListener): void {
+    this.changedListeners.push(listener);
+  }
+
+  /** A new name reaches the company's people (their organization), and the timeline each change, in one transaction. */
   async update(userId: number, id: number, changes: CompanyChanges): Promise<Company> {
     const values = toCompanyValues(changes);
     if (Object.keys(values).length === 0) return this.get(userId, id);
-    const row = await this.db.transaction(async (tx) => {
-      const updated = await this.repository.update(userId, id, values, tx);
-      if (!updated) throw notFound('Company');
+    return this.db.transaction(async (tx) => {
+      const current = await this.repository.findById(userId, id, tx);
+      if (!current) throw notFound('Company');
+      const row = (await this.repository.update(userId, id, values, tx))!;
       if (values.record !== undefined)
         for (const listener of this.renamedListeners)
-          await listener(userId, { id: updated.id, record: updated.record }, tx);
+          await listener(userId, { id: row.id, record: row.record }, tx);
+      const updated = toCompanyDto(row);
+      const fields = changedFields(toCompanyDto(current), updated);
+      if (fields.length > 0)
+        for (const listener of this.changedListeners)
+          await listener({ userId, companyId: id, changes: fields }, tx);
       return updated;
     });
-    return toCompanyDto(row);
   }
 
   /** Moves the user's companies of `ids` to the Trash, in the caller's transaction or one of its own. */

@@ -142,6 +142,62 @@ export interface TrashedContacts {
   batch: string | null;
 }
 
+/** A contact field's value before and after a change, by its API name. */
+export interface ContactFieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/**
+ * What happened to contacts, told inside the transaction that did it, so that the timeline (issue 35)
+ * records it as it happens. `actorId` is the user who did it; null for the Google sync.
+ */
+export type ContactActivity =
+  | { type: 'created'; userId: number; actorId: number | null; contactIds: number[]; via: 'app' | 'google' }
+  | {
+      type: 'changed';
+      userId: number;
+      actorId: number | null;
+      contactId: number;
+      changes: ContactFieldChange[];
+      via: 'app' | 'google';
+    }
+  | { type: 'imported'; userId: number; importId: number; count: number; format: 'csv' | 'vcard' }
+  | { type: 'merged'; userId: number; keepId: number; mergedIds: number[]; mergedNames: string[] }
+  | {
+      type: 'shared';
+      sender: { id: number; name: string };
+      recipientIds: number[];
+      contactIds: number[];
+      /** Each recipient's copies, in the order of contactIds. */
+      copies: { userId: number; contactIds: number[] }[];
+    };
+export type ContactActivityListener = (activity: ContactActivity, tx: Database) => Promise<void>;
+
+/** The fields of `after` whose value differs from `before` (timestamps left out). */
+function changedFields(before: Person, after: Person): ContactFieldChange[] {
+  const changes: ContactFieldChange[] = [];
+  for (const key of Object.keys(after) as (keyof Person)[]) {
+    if (key === 'updated_at' || key === 'created_at' || key === 'id') continue;
+    if (key === 'custom_fields') {
+      const was = before.custom_fields ?? {};
+      const now = after.custom_fields ?? {};
+      for (const name of new Set([...Object.keys(was), ...Object.keys(now)]))
+        if ((was[name] ?? null) !== (now[name] ?? null))
+          changes.push({
+            field: `custom_fields.${name}`,
+            before: was[name] ?? null,
+            after: now[name] ?? null,
+          });
+      continue;
+    }
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+      changes.push({ field: key, before: before[key] ?? null, after: after[key] ?? null });
+  }
+  return changes;
+}
+
 /** Told after an import commits: the rows it wrote and the seconds it took (metrics, given by services.ts). */
 export type ContactsImportedListener = (rows: number, seconds: number) => void;
 
@@ -152,6 +208,7 @@ export class ContactsService {
   private readonly importedListeners: ContactsImportedListener[] = [];
   private readonly trashedListeners: ContactsTrashListener[] = [];
   private readonly restoredListeners: ContactsTrashListener[] = [];
+  private readonly activityListeners: ContactActivityListener[] = [];
 
   constructor(
     private readonly db: Database,
@@ -231,17 +288,40 @@ export class ContactsService {
     this.importedListeners.push(listener);
   }
 
+  /** The timeline's hook: told of every change to contacts, in the transaction that made it. */
+  onActivity(listener: ContactActivityListener): void {
+    this.activityListeners.push(listener);
+  }
+
+  private async activity(activity: ContactActivity, tx: Database): Promise<void> {
+    for (const listener of this.activityListeners) await listener(activity, tx);
+  }
+
+  /**
+   * A logged interaction: last_contact_date moves to `at` when that is later, and with it the next
+   * follow-up of a contact with a stay-in-touch cadence. Not a field change of its own on the timeline
+   * (the interaction is the entry); answers whether it moved.
+   */
+  async raiseLastContactDate(userId: number, id: number, at: Date, tx: Database = this.db): Promise<boolean> {
+    const current = await this.repository.findById(userId, id, tx);
+    if (!current || (current.lastContactDate && current.lastContactDate >= at)) return false;
+    const values: Partial<ContactValues> = { lastContactDate: at };
+    await this.updatePlanner?.(userId, current, values);
+    await this.repository.update(userId, id, values, tx);
+    return true;
+  }
+
   async create(userId: number, body: PersonInput): Promise<Person> {
     if (isEmptyContact(body)) throw emptyContact();
     return this.db.transaction(async (tx) => {
       const values = { ...withFullName(toContactValues(body)), ...(await this.companyOf(userId, body, tx)) };
-      return toPersonDto(
-        await this.repository.insert(
-          userId,
-          { ...values, customFields: cleanCustomFields(body.custom_fields) },
-          tx,
-        ),
+      const row = await this.repository.insert(
+        userId,
+        { ...values, customFields: cleanCustomFields(body.custom_fields) },
+        tx,
       );
+      await this.activity({ type: 'created', userId, actorId: userId, contactIds: [row.id], via: 'app' }, tx);
+      return toPersonDto(row);
     });
   }
 
@@ -274,13 +354,16 @@ export class ContactsService {
     await this.repository.linkByName(userId, scope, named, db);
   }
 
-  /** Creates the contacts in one statement, linked to their companies by name; answers their ids in order. */
+  /** Creates the contacts in one statement (the Google sync), linked to their companies by name; answers their ids in order. */
   async createMany(userId: number, bodies: PersonInput[], tx: Database = this.db): Promise<number[]> {
     const ids = await this.repository.insertMany(
       bodies.map((body) => ({ ...newContactValues(body), userId })),
       tx,
     );
-    if (ids.length > 0) await this.linkByName(userId, { ids }, tx);
+    if (ids.length > 0) {
+      await this.linkByName(userId, { ids }, tx);
+      await this.activity({ type: 'created', userId, actorId: null, contactIds: ids, via: 'google' }, tx);
+    }
     return ids;
   }
 
@@ -306,7 +389,7 @@ export class ContactsService {
 
   /** Changes only the fields sent; custom_fields sent are merged (null removes one); full_name follows the names. */
   async update(userId: number, id: number, body: PersonInput): Promise<Person> {
-    return toPersonDto(await this.updateRow(userId, id, body));
+    return toPersonDto(await this.updateRow(userId, id, body, this.db, 'app'));
   }
 
   /** `update` for other services (Google sync): the stored row, inside the caller's transaction. */
@@ -315,6 +398,8 @@ export class ContactsService {
     id: number,
     body: PersonInput,
     db: Database = this.db,
+    /** Who changes it: the user in the app, or (other services' calls) the Google sync. */
+    via: 'app' | 'google' = 'google',
   ): Promise<ContactRow> {
     return db.transaction(async (tx) => {
       const current = await this.repository.findById(userId, id, tx);
@@ -331,6 +416,12 @@ export class ContactsService {
       if (Object.keys(values).length === 0) return current;
       await this.updatePlanner?.(userId, current, values);
       const updated = (await this.repository.update(userId, id, values, tx))!;
+      const changes = changedFields(toPersonDto(current), toPersonDto(updated));
+      if (changes.length > 0)
+        await this.activity(
+          { type: 'changed', userId, actorId: via === 'app' ? userId : null, contactId: id, changes, via },
+          tx,
+        );
       for (const listener of this.updatedListeners) await listener(userId, id, tx);
       return updated;
     });
@@ -450,6 +541,11 @@ export class ContactsService {
       throw fieldError('keep_id', 'The kept contact cannot also be deleted');
     const trashed = await this.db.transaction(async (tx) => {
       if ((await this.repository.countOwned(userId, ids, tx)) !== ids.length) throw notFound('Contact');
+      if (keepId !== null && deleteIds.length > 0) {
+        const merged = await this.repository.findByIds(userId, deleteIds, tx);
+        const mergedNames = merged.map((row) => row.fullName || row.email || `#${row.id}`);
+        await this.activity({ type: 'merged', userId, keepId, mergedIds: deleteIds, mergedNames }, tx);
+      }
       return this.trash(userId, [...new Set(deleteIds)], tx);
     });
     await this.maintenance.afterBulkWrite('contacts', trashed.deleted);
@@ -563,6 +659,8 @@ export class ContactsService {
         await this.customFields.addMissing(userId, filled, tx, 'file');
       result.importId = result.imported > 0 ? importId : null;
       if (result.imported === 0) await this.repository.deleteImport(userId, importId, tx);
+      // One timeline entry for the whole import, whatever its size: its contacts carry its id.
+      else await this.activity({ type: 'imported', userId, importId, count: result.imported, format }, tx);
     });
     // The list is queried right after an import: the planner must know the new rows by then.
     await this.maintenance.afterBulkWrite('contacts', result.imported);
@@ -601,6 +699,7 @@ export class ContactsService {
       if (rows.length !== ids.length) throw notFound('Contact');
       const customNames = [...new Set(rows.flatMap((row) => Object.keys(row.customFields ?? {})))];
       const from = sender.fullName || sender.email;
+      const shared: { userId: number; contactIds: number[] }[] = [];
       for (const recipient of recipients) {
         if (customNames.length > 0) await this.customFields.addMissing(recipient, customNames, tx);
         // A copy links to the recipient's own company of its organization's name, if any.
@@ -621,6 +720,7 @@ export class ContactsService {
         );
         const copyIds = await this.repository.insertMany(copies, tx);
         await this.linkByName(recipient, { ids: copyIds }, tx);
+        shared.push({ userId: recipient, contactIds: copyIds });
         const what =
           rows.length === 1 ? `the contact ${rows[0].fullName ?? ''}`.trim() : `${rows.length} contacts`;
         await this.notifications.notify(
@@ -634,6 +734,16 @@ export class ContactsService {
           tx,
         );
       }
+      await this.activity(
+        {
+          type: 'shared',
+          sender: { id: sender.id, name: from },
+          recipientIds: recipients,
+          contactIds: rows.map((row) => row.id),
+          copies: shared,
+        },
+        tx,
+      );
       return rows.length * recipients.length;
     });
   }

@@ -119,6 +119,22 @@ describe('stay in touch', () => {
     expect((await followUp(ann, bob, { action: 'done' })).next_follow_up_date).toBeNull();
   });
 
+  it('logging an interaction moves the last contact and the next follow-up', async () => {
+    const ann = await createUser(t.app);
+    const ada = await person(ann, { first_name: 'Ada', last_name: 'Called' });
+    await stayInTouch(ann, ada, { cadence: { every: 2, unit: 'week' } });
+    const logged = await t.as(ann).post(`/api/people/${ada}/interactions`, {
+      kind: 'call',
+      date: '2026-11-22T15:00:00.000Z',
+      summary: 'Talked about the new engine',
+    });
+    expect(logged.statusCode, logged.body).toBe(201);
+    expect((await t.as(ann).get(`/api/people/${ada}/stay-in-touch`)).json()).toMatchObject({
+      last_contact_date: '2026-11-22T15:00:00.000Z',
+      next_follow_up_date: '2026-12-06T09:00:00.000Z',
+    });
+  });
+
   it('refuses bad input with the field named', async () => {
     const ann = await createUser(t.app);
     const ada = await person(ann, { first_name: 'Ada', last_name: 'Quinn' });

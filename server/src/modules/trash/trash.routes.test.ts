@@ -78,6 +78,30 @@ describe('deleting a contact moves it to the Trash', () => {
     expect((await t.as(owner).post('/api/trash/restore', { batch })).statusCode).toBe(404);
   });
 
+  it('keeps its timeline while in the Trash and after a restore; deleting it for good removes the timeline', async () => {
+    const ada = await create(owner, { first_name: 'Ada', last_name: 'Noted' });
+    const note = await t
+      .as(owner)
+      .post(`/api/people/${ada.id}/notes`, { body: 'Met at the **Analytical** society' });
+    expect(note.statusCode, note.body).toBe(201);
+    const timelineOf = async () => (await t.as(owner).get(`/api/people/${ada.id}/timeline`)).json();
+    const before = await timelineOf();
+
+    const deleted = (await t.as(owner).delete(`/api/people/${ada.id}`)).json();
+    await t.as(owner).post('/api/trash/restore', { batch: deleted.trash_batch });
+    expect(await timelineOf()).toEqual(before);
+
+    const again = (await t.as(owner).delete(`/api/people/${ada.id}`)).json();
+    const item = (await trashOf(owner, 'kind=contact')).items.find(
+      (entry) => entry.batch === again.trash_batch,
+    )!;
+    await t.as(owner).post('/api/trash/delete', { ids: [item.id] });
+    const left = await t.database.db.execute(
+      sql`select count(*)::int as n from activities where contact_id = ${ada.id}`,
+    );
+    expect((left as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
   it('"Delete all" is one batch that one Undo restores, and the counts follow', async () => {
     await t.as(owner).delete('/api/people', { confirm: true });
     await emptyTrash(owner);

@@ -9,9 +9,13 @@ const AddToGoogleButton = lazy(async () => ({
   default: (await import('@/features/google/components/add-to-google-button')).AddToGoogleButton,
 }));
 
+// A contact's Timeline tab: its code loads when the tab is first shown, not with the list.
+const ContactTimeline = lazy(async () => ({ default: (await import('./contact-timeline')).ContactTimeline }));
+
 /**
  * /contacts, with sharing to the members of the user's group (the groups feature's data) and Google's
- * "Also add to Google" in a contact's dialog (the google feature's).
+ * "Also add to Google" in a contact's dialog (the google feature's), and
+ * its Timeline tab (the timeline feature's).
  */
 export function ContactsRoute() {
   const members = useGroupMembers();
@@ -19,6 +23,11 @@ export function ContactsRoute() {
     <ContactsPage
       shareAction={(contactIds, onShared) => (
         <ShareContactsButton contactIds={contactIds} onShared={onShared} members={members} />
+      )}
+      contactTimeline={(contactId) => (
+        <Suspense fallback={null}>
+          <ContactTimeline contactId={contactId} />
+        </Suspense>
       )}
       contactActions={(contactId) => (
         <Suspense fallback={null}>

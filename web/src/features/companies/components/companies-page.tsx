@@ -1,7 +1,7 @@
 import { type Company, CompanySortSchema } from '@relate/contracts';
 import type { VisibilityState } from '@tanstack/react-table';
 import { Building2Icon, CopyIcon, FilterXIcon, PlusIcon, Trash2Icon, TrendingUpIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { EmptyState } from '@/components/empty-state';
@@ -30,8 +30,13 @@ import { RemoveDuplicatesDialog } from './remove-duplicates-dialog';
 
 const DEFAULT_SORT = { id: 'created_at', desc: true };
 
+interface CompaniesPageProps {
+  /** A company's Timeline section in its detail dialog (the timeline feature's). */
+  companyTimeline?: (companyId: number) => ReactNode;
+}
+
 /** /companies: the company directory of spec section 2 "Companies page". */
-export function CompaniesPage() {
+export function CompaniesPage({ companyTimeline }: CompaniesPageProps = {}) {
   const list = useListState({ defaultSort: DEFAULT_SORT, filters: COMPANY_FILTERS });
   const sortParsed = CompanySortSchema.safeParse(list.sort?.id);
   const sort = sortParsed.success ? { id: sortParsed.data, desc: list.sort?.desc ?? true } : DEFAULT_SORT;
@@ -249,7 +254,11 @@ export function CompaniesPage() {
         company={form.company}
         onOpenChange={(open) => setForm((current) => ({ ...current, open }))}
       />
-      <CompanyDetailDialog company={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <CompanyDetailDialog
+        company={viewing}
+        onOpenChange={(open) => !open && setViewing(null)}
+        timeline={companyTimeline}
+      />
       <RemoveDuplicatesDialog open={duplicatesOpen} onOpenChange={setDuplicatesOpen} />
       <ConfirmDialog
         open={toDelete !== null}

@@ -50,10 +50,12 @@ const linkedinHref = (url: string) => (/^https?:\/\//i.test(url) ? url : `https:
 interface CompanyDetailDialogProps {
   company: Company | null;
   onOpenChange: (open: boolean) => void;
+  /** The company's Timeline section (notes and changes), composed by the route. */
+  timeline?: (companyId: number) => ReactNode;
 }
 
 /** Every field of one company in four sections, editable in place, saved with 'Save All Changes'. */
-export function CompanyDetailDialog({ company, onOpenChange }: CompanyDetailDialogProps) {
+export function CompanyDetailDialog({ company, onOpenChange, timeline }: CompanyDetailDialogProps) {
   const form = useForm<CompanyFormValues>({
     resolver: zodResolver(companyFormSchema),
     defaultValues: toFormValues(company),
@@ -121,6 +123,7 @@ export function CompanyDetailDialog({ company, onOpenChange }: CompanyDetailDial
                 <ReadOnly label="Created At">{formatDateTime(company.created_at)}</ReadOnly>
                 <ReadOnly label="Updated At">{formatDateTime(company.updated_at)}</ReadOnly>
               </Section>
+              {timeline && <div className="rounded-lg border p-4">{timeline(company.id)}</div>}
 
               <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t bg-card px-6 py-4">
                 <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -105,6 +105,8 @@ interface ContactDetailDialogProps {
   onSave: (person: Person, payload: Record<string, unknown>) => Promise<boolean>;
   /** More actions beside Edit, composed by the route (e.g. Google's "Also add to Google"). */
   extraActions?: (contactId: number) => ReactNode;
+  /** The contact's Timeline tab (notes, interactions, changes), composed by the route. */
+  timeline?: (contactId: number) => ReactNode;
 }
 
 /** The contact detail dialog: read-only until Edit, then Save Changes (spec section 2). */
@@ -114,6 +116,7 @@ export function ContactDetailDialog({
   customFieldNames,
   onSave,
   extraActions,
+  timeline,
 }: ContactDetailDialogProps) {
   const person = usePerson(personId);
   const [editing, setEditing] = useState(false);
@@ -184,6 +187,7 @@ export function ContactDetailDialog({
                 </TabsTrigger>
               ))}
               <TabsTrigger value="custom">Custom Fields</TabsTrigger>
+              {timeline && <TabsTrigger value="timeline">Timeline</TabsTrigger>}
             </TabsList>
             <div className="min-h-0 flex-1 overflow-y-auto px-0.5 pb-1">
               {[
@@ -205,6 +209,11 @@ export function ContactDetailDialog({
                   )}
                 </TabsContent>
               ))}
+              {timeline && (
+                <TabsContent value="timeline" className="pt-2">
+                  {timeline(data.id)}
+                </TabsContent>
+              )}
             </div>
           </Tabs>
         )}

@@ -48,10 +48,12 @@ interface ContactsPageProps {
   shareAction: (contactIds: number[], onShared: () => void) => ReactNode;
   /** More actions in a contact's detail dialog (composed by the route, e.g. Google's). */
   contactActions?: (contactId: number) => ReactNode;
+  /** A contact's Timeline tab in its detail dialog (the timeline feature's). */
+  contactTimeline?: (contactId: number) => ReactNode;
 }
 
 /** /contacts: search, filter, sort and page through the contacts; add, edit, import and share them. */
-export function ContactsPage({ shareAction, contactActions }: ContactsPageProps) {
+export function ContactsPage({ shareAction, contactActions, contactTimeline }: ContactsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const columns = useContactColumns();
   const visibleColumns = useMemo(
@@ -288,6 +290,7 @@ export function ContactsPage({ shareAction, contactActions }: ContactsPageProps)
             customFieldNames={customFieldNames}
             onSave={saveRow}
             extraActions={contactActions}
+            timeline={contactTimeline}
           />
         )}
         {importMounted && (
