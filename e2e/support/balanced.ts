@@ -33,6 +33,7 @@ const missing = !NGINX
     : !process.env.TEST_REDIS_URL
       ? 'they need Redis with more than one process: set TEST_REDIS_URL'
       : undefined;
+if (missing) console.warn(`The journeys through nginx (e2e/balanced) are skipped: ${missing}`);
 
 interface Balanced {
   /** nginx's address: the browser's baseURL. */
