@@ -38,6 +38,8 @@ if (missing) console.warn(`The journeys through nginx (e2e/balanced) are skipped
 interface Balanced {
   /** nginx's address: the browser's baseURL. */
   url: string;
+  /** The database both processes share. */
+  databaseUrl: string;
   /** The two Relate processes, each on its own port. */
   processes: ServerProcess[];
   /** Which process (0 or 1) nginx sent this request to. */
@@ -120,6 +122,7 @@ export const test = base.extend<BalancedFixtures>({
       const metricsToken = deployEnvironment(ports[0] as number).METRICS_TOKEN;
       await use({
         url,
+        databaseUrl: database.url,
         processes,
         servedBy: (response) => processOf(response.headers()[UPSTREAM_HEADER], ports),
         accessLog: () =>
