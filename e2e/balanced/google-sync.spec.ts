@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { account, signUp } from '../support/fixtures';
 import { expect, test } from '../support/balanced';
+import { account, signUp } from '../support/fixtures';
 
 test.use({ relateEnv: async ({ google }, use) => use(google.env) });
 

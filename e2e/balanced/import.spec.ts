@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { account, signUp } from '../support/fixtures';
 import { expect, test } from '../support/balanced';
+import { account, signUp } from '../support/fixtures';
 
 const FIXTURE = 'hubspot_contacts_with_companies.csv';
 
@@ -22,7 +22,9 @@ test('through nginx: a contacts CSV goes through the Import dialog and its rows 
   await expect(dialog.getByText('Recognised: HubSpot contacts.')).toBeVisible({ timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByText(/will be imported/)).toBeVisible();
-  const imported = page.waitForResponse((response) => response.url().includes('/api/csv/import-with-mapping'));
+  const imported = page.waitForResponse((response) =>
+    response.url().includes('/api/csv/import-with-mapping'),
+  );
   await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
   await expect(dialog.getByText('Every row was imported.')).toBeVisible({ timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Done' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { account, approve, signIn, signUp } from '../support/fixtures';
 import { expect, test } from '../support/balanced';
+import { account, approve, signIn, signUp } from '../support/fixtures';
 
 const isStream = (url: string) => url.endsWith('/api/notifications/stream');
 
