@@ -5,12 +5,7 @@ import type { Response } from '@playwright/test';
 import { createDatabase } from '../../server/test/databases';
 import { type RunningFakeGoogle, startFakeGoogle } from '../../server/test/fakes/google/server';
 import { deployEnvironment, NGINX, startNginx } from '../../server/test/nginx-process';
-import {
-  freePort,
-  type ServerProcess,
-  startServerProcess,
-  waitForHealth,
-} from '../../server/test/server-process';
+import { freePort, startServerProcess, waitForHealth } from '../../server/test/server-process';
 import { test as base, expect } from './fixtures';
 
 /**
@@ -40,8 +35,6 @@ interface Balanced {
   url: string;
   /** The database both processes share. */
   databaseUrl: string;
-  /** The two Relate processes, each on its own port. */
-  processes: ServerProcess[];
   /** Which process (0 or 1) nginx sent this request to. */
   servedBy: (response: Response) => number;
   /** nginx's access log so far: each request line with the process that answered it. */
@@ -72,12 +65,18 @@ function processOf(upstream: string | undefined, ports: number[]): number {
   return index;
 }
 
+/** `count` free ports, no two the same. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
 export const test = base.extend<BalancedFixtures>({
   balanced: async ({ relateEnv, now }, use, testInfo) => {
     testInfo.skip(Boolean(missing), `The journeys through nginx are skipped: ${missing}`);
     testInfo.setTimeout(testInfo.timeout + 30_000); // two processes and nginx to start
-    const listen = await freePort();
-    const ports = [await freePort(), await freePort()];
+    const [listen, ...ports] = await distinctFreePorts(3);
     const url = `http://127.0.0.1:${listen}`;
     const database = await createDatabase(
       process.env.TEST_DATABASE_URL as string,
@@ -108,9 +107,12 @@ export const test = base.extend<BalancedFixtures>({
     const accessLog = path.join(nginxDir, 'upstream.log');
     let nginx: ReturnType<typeof startNginx> | undefined;
     try {
-      await Promise.all(processes.map((relate) => waitForHealth(relate.url, 60_000)));
+      await Promise.all(processes.map((relate) => waitForHealth(relate.url, 60_000))).catch((error) => {
+        const outputs = processes.map((relate, index) => `relate-${index}:\n${relate.output()}`);
+        throw new Error(`${(error as Error).message}\n${outputs.join('\n')}`);
+      });
       nginx = startNginx(nginxDir, {
-        listen,
+        listen: listen as number,
         ports,
         httpDirectives: [
           `  log_format upstream '$status $upstream_addr "$request"';`,
@@ -123,7 +125,6 @@ export const test = base.extend<BalancedFixtures>({
       await use({
         url,
         databaseUrl: database.url,
-        processes,
         servedBy: (response) => processOf(response.headers()[UPSTREAM_HEADER], ports),
         accessLog: () =>
           fs
