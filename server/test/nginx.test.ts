@@ -4,54 +4,25 @@
  * nginx running the configuration deploy/render-nginx.mjs renders. Skipped where nginx is not installed
  * (.ci/run installs Debian's package, so CI runs it).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { renderNginx } from '../../deploy/render-nginx.mjs';
 import { loadConfig } from '../src/config';
 import { DEFAULT_MAX_CSV_BYTES } from '../src/lib/csv';
 import { createDatabase } from './databases';
 import { multipart } from './multipart';
+import { NGINX, readEnvFile, readUnit, startNginx, unitEnvironment } from './nginx-process';
 import { freePort, type ServerProcess, startServerProcess, waitForHealth } from './server-process';
 import { SseClient } from './sse-client';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((file) =>
-  fs.existsSync(file),
-);
 if (!NGINX)
   console.warn(
     'server/test/nginx.test.ts is skipped: nginx is not installed (apt-get install -y nginx; .ci/run installs it)',
   );
-
-/** KEY=VALUE lines of an environment file, as systemd's EnvironmentFile reads them. */
-function readEnvFile(file: string): Record<string, string> {
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  const entries = lines
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]);
-  return Object.fromEntries(entries);
-}
-
-/** The unit's directives by name (every value of a repeated one). */
-function readUnit(file: string): Map<string, string[]> {
-  const directives = new Map<string, string[]>();
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const match = /^(\w+)=(.*)$/.exec(line.trim());
-    if (match) directives.set(match[1], [...(directives.get(match[1]) ?? []), match[2]]);
-  }
-  return directives;
-}
-
-/** The environment relate@<instance> gives its process: its Environment= lines with %i filled in. */
-function unitEnvironment(unit: Map<string, string[]>, instance: string): Record<string, string> {
-  const pairs = (unit.get('Environment') ?? []).map((entry) => entry.replaceAll('%i', instance).split('='));
-  return Object.fromEntries(pairs);
-}
 
 interface Answer {
   status: number;
@@ -96,42 +67,13 @@ function request(
   });
 }
 
-/** An nginx whose only server is the rendered configuration, on `port`, in `dir`, not daemonised. */
-function nginxConfig(dir: string, relateConf: string): string {
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
-    fs.mkdirSync(path.join(dir, temp), { mode: 0o777 });
-  fs.chmodSync(dir, 0o755);
-  fs.writeFileSync(path.join(dir, 'relate.conf'), relateConf);
-  const main = `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  include /etc/nginx/mime.types;
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  # As Debian's nginx.conf (and more): Relate's server block must turn it off.
-  gzip on;
-  gzip_types application/json text/plain;
-  include ${dir}/relate.conf;
-}
-`;
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), main);
-  return path.join(dir, 'nginx.conf');
-}
-
 describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
   const env = readEnvFile(path.join(root, 'deploy/relate.env.example'));
   const unit = readUnit(path.join(root, 'deploy/relate@.service'));
   const servers: ServerProcess[] = [];
   const ports: number[] = [];
   let nginx: ChildProcess;
-  let nginxLog = '';
+  let nginxOutput = () => '';
   let base: string;
   let database: { url: string; drop: () => Promise<void> };
   let dir: string;
@@ -160,19 +102,10 @@ describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
     }
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'relate-nginx-'));
     const listen = await freePort();
-    // The operator's command (docs/operations.md), with this test's ports.
-    const rendered = spawnSync(
-      process.execPath,
-      ['deploy/render-nginx.mjs', '--listen', `127.0.0.1:${listen}`, '--ports', ports.join(',')],
-      { cwd: root, encoding: 'utf8' },
-    );
-    expect(rendered.status, rendered.stderr).toBe(0);
-    expect(rendered.stdout).toBe(renderNginx({ listen: `127.0.0.1:${listen}`, ports }));
-    const conf = nginxConfig(dir, rendered.stdout);
-    const checked = spawnSync(NGINX as string, ['-t', '-p', dir, '-c', conf], { encoding: 'utf8' });
-    expect(checked.status, checked.stderr).toBe(0);
-    nginx = spawn(NGINX as string, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'pipe'] });
-    nginx.stderr?.on('data', (chunk) => (nginxLog += chunk));
+    // The operator's command (docs/operations.md), with this test's ports, checked by `nginx -t`.
+    const started = startNginx(dir, { listen, ports });
+    nginx = started.nginx;
+    nginxOutput = started.output;
     base = `http://127.0.0.1:${listen}`;
     await waitForHealth(base, 10_000);
   }, 180_000);
@@ -398,6 +331,6 @@ describe.skipIf(!NGINX)('Relate behind nginx (deploy/)', () => {
       });
       expect(me.status, me.body).toBe(200);
     }
-    expect(nginxLog).not.toContain('[emerg]');
+    expect(nginxOutput()).not.toContain('[emerg]');
   });
 });
