@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * A delete's toast with "Undo" (what went to the Trash comes back, decision 0050): `undo` restores it,

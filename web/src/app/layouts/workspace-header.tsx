@@ -14,7 +14,6 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { toast } from 'sonner';
 import { Logo } from '@/components/logo';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -35,6 +34,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { SearchLauncher } from '@/features/search/components/search-launcher';
 import { useOpenTaskCount } from '@/features/tasks/api/tasks-api';
 import { formatCount, formatNumber, initials } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 const tabs = [

@@ -2,10 +2,10 @@ import type { User } from '@relate/contracts';
 import { CheckCircle2Icon, Loader2Icon, XCircleIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { exchangeGoogleCode } from '@/features/auth/api/auth-api';
 import { useAuth } from '@/features/auth/auth-provider';
+import { toast } from '@/lib/toast';
 
 const AUTH_ERROR_FALLBACK = 'An error occurred during authentication.';
 

@@ -28,6 +28,8 @@ describe('Toaster', () => {
   ])('on a phone (%s) shows toasts at the %s %s, clear of a dialog footer', async (narrow, y, x) => {
     screenOf(narrow);
     const { container } = render(<Toaster />);
+    // The Toaster's code arrives after the first render (lib/toast.ts); sonner's list is there once it has.
+    await act(() => import('./sonner-toaster'));
     act(() => {
       toast.success('Columns loaded');
     });

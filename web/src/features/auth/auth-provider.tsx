@@ -1,9 +1,9 @@
 import type { LoginResponse, User } from '@relate/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { clearSession, readSession, refreshToken, saveTokens, saveUser } from '@/lib/auth-storage';
+import { toast } from '@/lib/toast';
 import * as authApi from './api/auth-api';
 
 type Status = 'loading' | 'authenticated' | 'unauthenticated';

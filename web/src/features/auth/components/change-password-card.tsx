@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ChangePasswordBody, ChangePasswordBodySchema } from '@relate/contracts';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { fieldOf, useChangePassword } from '../api/passwords';
 
 const defaults: ChangePasswordBody = { current_password: '', new_password: '' };

@@ -3,10 +3,10 @@ import { type ForgotPasswordBody, ForgotPasswordBodySchema } from '@relate/contr
 import { MailCheckIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useForgotPassword } from '../api/passwords';
 import { BackToSignIn } from './back-to-sign-in';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { openGooglePopup } from '@/lib/google-popup';
+import { toast } from '@/lib/toast';
 import { getGoogleAuthorizationUrl } from '../api/auth-api';
 import { useAuth } from '../auth-provider';
 

@@ -3,11 +3,11 @@ import { PasswordSchema } from '@relate/contracts';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { fieldOf, useResetPassword } from '../api/passwords';
 import { BackToSignIn } from './back-to-sign-in';
 

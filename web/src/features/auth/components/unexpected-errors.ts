@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 /**
  * Answers from the server are handled by the submit handler itself; anything it throws (storage refused,

@@ -1,7 +1,7 @@
 import { MailWarningIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { useEmailVerification, useResendVerification } from '../api/passwords';
 import { useAuth } from '../auth-provider';
 

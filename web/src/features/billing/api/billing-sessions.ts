@@ -1,7 +1,7 @@
 import type { CheckoutSessionResponse, PaidPlanName, PortalSessionResponse } from '@relate/contracts';
-import { toast } from 'sonner';
 import { ApiError, fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
+import { toast } from '@/lib/toast';
 
 /** The browser leaves for Stripe's page; nothing in Relate changes until Stripe's webhook arrives. */
 const goTo = (url: string) => window.location.assign(url);

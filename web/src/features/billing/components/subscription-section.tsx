@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useCurrentPlan } from '../api/get-current-plan';
 import { usePurchasablePlans } from '../api/get-plans';
 import { usePlugins } from '../api/get-plugins';

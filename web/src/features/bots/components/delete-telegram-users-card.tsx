@@ -1,9 +1,9 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 import { useDeleteAllTelegramUsers } from '../api/bots-api';
 import { reason } from './bot-parts';
 

@@ -1,8 +1,8 @@
 import type { BotStatus } from '@relate/contracts';
 import { MessageCircleIcon, SendIcon, StarIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useSendTestMessage, useSetPreferredPlatform } from '../api/bots-api';
 import { reason } from './bot-parts';

@@ -3,11 +3,11 @@ import { type BotStatus, TelegramConnectBodySchema, type TelegramLink } from '@r
 import { ExternalLinkIcon, Loader2Icon, QrCodeIcon, SendIcon } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useConnectTelegram, useCreateTelegramLink, useDisconnectTelegram } from '../api/bots-api';
 import { Connected, LinkBadge, NotConfigured, reason } from './bot-parts';
 

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type BotStatus, WhatsAppConnectBodySchema, WhatsAppVerifyBodySchema } from '@relate/contracts';
 import { MessageCircleIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { formatCount } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useConnectWhatsApp, useDisconnectWhatsApp, useVerifyWhatsApp } from '../api/bots-api';
 import { Connected, LinkBadge, NotConfigured, reason } from './bot-parts';
 

@@ -1,6 +1,6 @@
 import type { TelegramLink } from '@relate/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useBotStatus } from '../api/bots-api';
 
 /**

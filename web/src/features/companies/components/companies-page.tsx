@@ -2,7 +2,6 @@ import { type Company, CompanySortSchema } from '@relate/contracts';
 import type { VisibilityState } from '@tanstack/react-table';
 import { Building2Icon, CopyIcon, FilterXIcon, PlusIcon, Trash2Icon, TrendingUpIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { ColumnVisibilityMenu } from '@/components/data-table/column-visibility-menu';
 import { EmptyState } from '@/components/empty-state';
 import { QueryState } from '@/components/query-state';
@@ -13,6 +12,7 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatListTotal, Pagination } from '@/components/ui/pagination';
 import { formatNumber, pluralWord } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useListState } from '@/lib/use-list-state';

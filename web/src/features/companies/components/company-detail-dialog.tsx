@@ -3,7 +3,6 @@ import type { Company } from '@relate/contracts';
 import { Building2Icon, ExternalLinkIcon } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -16,6 +15,7 @@ import {
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useUpdateCompany } from '../api/update-company';
 import { type CompanyFormValues, companyFormSchema, toCompanyBody, toFormValues } from '../company-form';
 import { StrengthBadge, TagList } from './company-badges';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Company } from '@relate/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/lib/toast';
 import { useCreateCompany } from '../api/create-company';
 import { useUpdateCompany } from '../api/update-company';
 import { type CompanyFormValues, companyFormSchema, toCompanyBody, toFormValues } from '../company-form';

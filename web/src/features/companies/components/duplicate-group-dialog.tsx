@@ -1,7 +1,6 @@
 import type { Company, CompanyDuplicateGroup } from '@relate/contracts';
 import { CheckIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatCount, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { cn } from '@/lib/utils';
 import { useResolveCompanyDuplicates } from '../api/resolve-company-duplicates';

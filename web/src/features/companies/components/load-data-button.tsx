@@ -6,7 +6,6 @@ import {
 } from '@relate/contracts';
 import { UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,6 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   useImportCompaniesCsv,
   useInspectCompaniesCsv,

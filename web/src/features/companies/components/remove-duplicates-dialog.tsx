@@ -1,7 +1,6 @@
 import type { CompanyDuplicateGroup } from '@relate/contracts';
 import { CopyIcon, MergeIcon, SearchCheckIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +14,7 @@ import {
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { useAutoMergeCompanyDuplicates } from '../api/auto-merge-company-duplicates';
 import { useCompanyDuplicates } from '../api/get-company-duplicates';

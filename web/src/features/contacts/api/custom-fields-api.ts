@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ApiError, fetchJson, type RequestOptions } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
+import { toast } from '@/lib/toast';
 import { readUserCache, writeUserCache } from '@/lib/user-cache';
 import { customFieldKeys, peopleKeys } from './keys';
 

@@ -1,9 +1,9 @@
 import { ColumnsIcon, CopyIcon, DownloadIcon, ListPlusIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { type ContactsExport, exportContacts } from '../api/export-contacts';
 import { useDeleteAllPeople, useRestoreDeletedPeople } from '../api/people-api';

@@ -6,7 +6,6 @@ import type {
 } from '@relate/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,6 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCount, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { getCsvColumns, importCsvWithMapping, previewCsvImport, undoCsvImport } from '../api/csv-api';
 import { findClashes, SKIP, targetFields, unresolved } from '../csv-mapping';
 import { ImportProgress } from './csv-import/import-progress';

@@ -1,8 +1,8 @@
 import { DownloadIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { formatCount } from '@/lib/format';
+import { toast } from '@/lib/toast';
 
 /**
  * "Export vCard" for the contacts selected in the table: one .vcf file. The download's code is loaded

@@ -2,12 +2,12 @@ import type { PersonDuplicateGroup as DuplicateGroup, Person } from '@relate/con
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, Loader2Icon, Trash2Icon, WandSparklesIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { formatCount, formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import {
   personDuplicateGroupQuery,

@@ -1,7 +1,6 @@
 import type { ContactColumn } from '@relate/contracts';
 import { ArrowDownIcon, ArrowUpIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
@@ -12,6 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { toast } from '@/lib/toast';
 import { useContactColumns, useSaveContactColumns } from '../api/columns-api';
 import { useCustomFieldNames } from '../api/custom-fields-api';
 import { CUSTOM_PREFIX } from '../fields';

@@ -1,10 +1,10 @@
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { toast } from '@/lib/toast';
 import { useAddCustomField, useCustomFieldNames, useDeleteCustomField } from '../api/custom-fields-api';
 
 export function ManageCustomFieldsDialog({

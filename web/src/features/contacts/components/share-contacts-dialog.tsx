@@ -2,7 +2,6 @@ import type { GroupMember, ShareContactsResponse } from '@relate/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Share2Icon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
@@ -17,6 +16,7 @@ import { type PickableUser, UserPicker } from '@/components/user-picker';
 import { fetchJson } from '@/lib/api-client';
 import { formatCount } from '@/lib/format';
 import { useAppMutation } from '@/lib/query';
+import { toast } from '@/lib/toast';
 import { peopleKeys } from '../api/keys';
 
 export interface ShareContactsProps {

@@ -1,7 +1,6 @@
 import { DownloadIcon, UploadIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,6 +11,7 @@ import { accessToken } from '@/lib/auth-storage';
 import { formatDateTime } from '@/lib/format';
 import { useGoogleStatus } from '@/lib/google-status';
 import { usePreferences, useSavePreferences } from '@/lib/preferences';
+import { toast } from '@/lib/toast';
 import { IcsImportDialog } from './ics-import-dialog';
 
 async function downloadIcs() {

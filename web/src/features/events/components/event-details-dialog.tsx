@@ -2,7 +2,6 @@ import type { CalendarEvent } from '@relate/contracts';
 import { format } from 'date-fns';
 import { LogOutIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { GoogleMark } from '@/components/google-mark';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -15,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useLeaveEvent } from '../api/events-api';
 import { calendarSpan } from '../event-form';
 import { describeRepeat } from '../repeat-text';

@@ -3,7 +3,6 @@ import type { CalendarEvent, CreateEventBody, OccurrenceScope } from '@relate/co
 import { Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -17,6 +16,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useCreateEvent, useDeleteEvent, useUpdateEvent } from '../api/events-api';
 import {
   EventFormSchema,

@@ -3,7 +3,6 @@ import { addDays, addMonths, addWeeks, endOfDay, format, startOfDay } from 'date
 import { ChevronLeftIcon, ChevronRightIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/lib/toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { NARROW_SCREEN, useMediaQuery } from '@/lib/use-media-query';
 import { useEvents } from '../api/events-api';

@@ -1,6 +1,6 @@
 import { CloudUploadIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/lib/toast';
 import { useAddToGoogle, useGoogleStatus } from '../api/google-api';
 
 /** "Also add to Google" on a contact: shown only while a Google account is connected. */

@@ -1,8 +1,8 @@
 import type { CalendarReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
 import { ClockIcon, LockIcon, MapPinIcon, RepeatIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { formatDateTime, formatEventSpan } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useApplyGoogleCalendar } from '../api/google-api';
 import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';

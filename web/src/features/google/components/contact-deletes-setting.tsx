@@ -1,9 +1,9 @@
 import type { GoogleSettingsBody, GoogleStatus } from '@relate/contracts';
 import { Trash2Icon } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
 import { Card, CardContent } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/lib/toast';
 import { useSetGoogleSettings } from '../api/google-api';
 
 const CHOICES: { value: GoogleSettingsBody['contact_deletes']; label: string }[] = [

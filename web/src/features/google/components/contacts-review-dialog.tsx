@@ -1,6 +1,6 @@
 import type { ContactReviewItem } from '@relate/contracts';
 import type { QueryKey } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { useApplyGoogleContacts } from '../api/google-api';
 import { appliedSummary } from './applied-summary';
 import { ReviewDialog } from './review-dialog';

@@ -2,7 +2,6 @@ import type { GoogleStatus } from '@relate/contracts';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { CalendarDaysIcon, InfoIcon, LinkIcon, UnlinkIcon, UsersRoundIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatNumber } from '@/lib/format';
 import { openGooglePopup } from '@/lib/google-popup';
 import { invalidateKeys } from '@/lib/query';
+import { toast } from '@/lib/toast';
 import {
   calendarReviewQuery,
   getGoogleConnectUrl,

@@ -1,7 +1,6 @@
 import type { GoogleReviewKind } from '@relate/contracts';
 import { ArrowRightIcon, EyeOffIcon, RotateCcwIcon } from 'lucide-react';
 import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatCount, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 type ReviewKind = GoogleReviewKind;

@@ -2,11 +2,11 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import { CircleAlertIcon, CloudDownloadIcon, EyeIcon, RefreshCwIcon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatCount, formatDateTime, pluralWord } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { isNotConfigured } from '../api/google-api';
 
 type Item<R extends { items: unknown[] }> = R['items'][number];

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ApproveInvitationBodySchema, type PendingInvitation } from '@relate/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,6 +13,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useApproveInvitation } from '../api/groups-api';
 
 /** Accepting an invitation asks how the inviter should appear; nothing happens without a name (spec section 5). */

@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AddGroupMemberBodySchema } from '@relate/contracts';
 import { UserPlusIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useAddGroupMember } from '../api/groups-api';
 
 /** Invites someone by e-mail and name (spec section 5 "Group add"). */

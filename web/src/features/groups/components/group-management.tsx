@@ -1,7 +1,6 @@
 import type { GroupMember, PendingInvitation } from '@relate/contracts';
 import { CheckIcon, MailIcon, SendIcon, Trash2Icon, UsersIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDate, initials } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import {
   useDeclineInvitation,
   useGroupMembers,

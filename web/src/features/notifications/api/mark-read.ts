@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { fetchJson } from '@/lib/api-client';
 import { useAppMutation } from '@/lib/query';
+import { toast } from '@/lib/toast';
 import { notificationKeys } from './keys';
 
 /** After a read the list and the unread count are fetched again (spec section 2). */

@@ -12,13 +12,13 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useUnreadCount } from '../api/get-unread-count';

@@ -3,7 +3,6 @@ import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '@relate/contracts';
 import { UserPlusIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import { useAssignableUsers, useProjects, useSaveTask } from '../api/tasks-api';
 import { assigneeChoices, projectNamed, TaskFormSchema, taskFormValues } from '../task-form';
 import { PRIORITY_LABEL, STATUS_LABEL } from '../task-labels';

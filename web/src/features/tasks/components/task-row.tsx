@@ -11,7 +11,6 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
@@ -22,6 +21,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useUpdateTask } from '../api/tasks-api';
 import { PRIORITY_LABEL, STATUS_LABEL, STATUS_WORDS } from '../task-labels';

@@ -9,13 +9,13 @@ import {
 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { toastDeletedWithUndo } from '@/lib/undo-toast';
 import { NEW_PARAM, useUrlAction } from '@/lib/url-action';
 import { useDeleteTask, useRestoreDeletedTask, useTasks } from '../api/tasks-api';

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { InteractionKind } from '@relate/contracts';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { SelectField, TextareaField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
@@ -15,6 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
 import type { TimelineSubject } from '../api/keys';
 import { useLogInteraction } from '../api/timeline-api';
 import { INTERACTION_LABELS } from '../labels';

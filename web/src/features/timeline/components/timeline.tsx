@@ -19,7 +19,6 @@ import {
   UsersIcon,
 } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { IconButton } from '@/components/icon-button';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -34,6 +33,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { formatDateTime } from '@/lib/format';
 import { lazyWithPreload, preloadOn, useOpenedOnce } from '@/lib/lazy-with-preload';
+import { toast } from '@/lib/toast';
 import type { TimelineSubject } from '../api/keys';
 import { useAddNote, useDeleteNote, useTimeline, useUpdateNote } from '../api/timeline-api';
 import { ENTRY_LABELS, fieldLabel, INTERACTION_LABELS, valueText } from '../labels';

@@ -1,7 +1,6 @@
 import { TRASH_KINDS, type TrashItem, type TrashKind } from '@relate/contracts';
 import { Building2Icon, CheckSquareIcon, RotateCcwIcon, Trash2Icon, UserIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatCount, formatDate, formatNumber } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import {
   TRASH_PAGE_SIZE,

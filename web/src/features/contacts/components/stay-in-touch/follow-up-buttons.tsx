@@ -1,8 +1,8 @@
 import type { FollowUpAction } from '@relate/contracts';
 import { AlarmClockIcon, CheckIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useFollowUp } from '../../api/stay-in-touch-api';
 
 const ACTIONS: { label: string; short: string; action: FollowUpAction; done: string }[] = [

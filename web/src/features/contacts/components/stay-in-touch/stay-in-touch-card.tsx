@@ -1,7 +1,7 @@
 import { HeartHandshakeIcon } from 'lucide-react';
-import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useSetCadence, useStayInTouch } from '../../api/stay-in-touch-api';
 import { CadenceSelect } from './cadence-select';
 import { FollowUpButtons } from './follow-up-buttons';
