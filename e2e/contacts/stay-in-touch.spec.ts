@@ -81,4 +81,12 @@ test('stay in touch: a follow-up reminder arrives on Telegram, Snooze 1 week mov
   await expect(page.getByText('Marked as in touch today. Next follow-up Jun 24, 2026')).toBeVisible();
   await page.goto('/reach-out');
   await expect(week.getByTestId('reach-out-person')).toContainText('Last contact Jun 17, 2026');
+
+  // Log interaction from Reach out: the call is on Grace's timeline.
+  await week.getByRole('button', { name: 'Log interaction' }).click();
+  const log = page.getByRole('dialog', { name: 'Log Interaction' });
+  await log.getByLabel('Summary').fill('Talked about COBOL');
+  await log.getByRole('button', { name: 'Log Interaction' }).click();
+  await expect(page.getByText('Interaction logged successfully')).toBeVisible();
+  await expect(log).toBeHidden();
 });

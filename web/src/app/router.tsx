@@ -71,10 +71,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: '/reach-out',
-            lazy: async () => ({
-              Component: (await import('@/features/contacts/components/stay-in-touch/reach-out-page'))
-                .ReachOutPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/reach-out')).ReachOutRoute }),
           },
           {
             path: '/trash',

@@ -1,5 +1,6 @@
 import type { FollowUpAction } from '@relate/contracts';
 import { AlarmClockIcon, CheckIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
@@ -12,7 +13,16 @@ const ACTIONS: { label: string; short: string; action: FollowUpAction; done: str
 ];
 
 /** A follow-up's Done, Snooze 1 day and Snooze 1 week (the reminder's, Reach out's and the contact's). */
-export function FollowUpButtons({ contactId, name }: { contactId: number; name?: string }) {
+export function FollowUpButtons({
+  contactId,
+  name,
+  extra,
+}: {
+  contactId: number;
+  name?: string;
+  /** More actions after Snooze (the app's "Log interaction"). */
+  extra?: ReactNode;
+}) {
   const followUp = useFollowUp();
   const act = ({ action, done }: (typeof ACTIONS)[number]) =>
     followUp.mutate(
@@ -44,6 +54,7 @@ export function FollowUpButtons({ contactId, name }: { contactId: number; name?:
           <span className="hidden sm:inline">{item.label}</span>
         </Button>
       ))}
+      {extra}
     </div>
   );
 }

@@ -28,6 +28,9 @@ function Section({ title, count, children }: { title: string; count: number; chi
   );
 }
 
+/** Another feature's action for a person (the app's "Log interaction"). */
+type LogAction = (contactId: number) => ReactNode;
+
 /** "Due today", "Was due Jun 15, 2026" (before today) or "Due Jun 19, 2026". */
 function DueBadge({ date }: { date: string }) {
   const day = (value: Date) => value.toLocaleDateString('en-CA');
@@ -38,7 +41,7 @@ function DueBadge({ date }: { date: string }) {
   return <Badge variant="secondary">Due {formatDate(date)}</Badge>;
 }
 
-function PersonRow({ person }: { person: ReachOutPerson }) {
+function PersonRow({ person, logAction }: { person: ReachOutPerson; logAction?: LogAction }) {
   const name = person.full_name || 'Unnamed contact';
   const detail = [person.organization, person.email ?? person.phone].filter(Boolean).join(' · ');
   return (
@@ -61,7 +64,7 @@ function PersonRow({ person }: { person: ReachOutPerson }) {
           </span>
         </div>
       </div>
-      <FollowUpButtons contactId={person.id} name={name} />
+      <FollowUpButtons contactId={person.id} name={name} extra={logAction?.(person.id)} />
     </li>
   );
 }
@@ -87,7 +90,7 @@ function BirthdayRow({ birthday }: { birthday: UpcomingBirthday }) {
 }
 
 /** Reach out: who is due or overdue for a follow-up, who is due this week, and the week's birthdays. */
-export function ReachOutPage() {
+export function ReachOutPage({ logAction }: { logAction?: LogAction }) {
   const reachOut = useReachOut();
   const due = reachOut.data?.due.length ?? 0;
 
@@ -118,14 +121,14 @@ export function ReachOutPage() {
             {view.due.length > 0 && (
               <Section title="Due and overdue" count={view.due.length}>
                 {view.due.map((person) => (
-                  <PersonRow key={person.id} person={person} />
+                  <PersonRow key={person.id} person={person} logAction={logAction} />
                 ))}
               </Section>
             )}
             {view.upcoming.length > 0 && (
               <Section title="This week" count={view.upcoming.length}>
                 {view.upcoming.map((person) => (
-                  <PersonRow key={person.id} person={person} />
+                  <PersonRow key={person.id} person={person} logAction={logAction} />
                 ))}
               </Section>
             )}
