@@ -102,7 +102,10 @@ export async function buildApp(config: Config, deps: AppDeps) {
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
-    return503OnClosing: true,
+    // A request that reaches a stopping process (accepted just before it stopped listening) is served
+    // as usual, the database still open until close() ends: a 503 would reach the client, as a load
+    // balancer does not send a POST to another process once one has received it.
+    return503OnClosing: false,
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 

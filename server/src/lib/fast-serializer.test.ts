@@ -21,6 +21,7 @@ const person = (id: number, overrides: Record<string, unknown> = {}) => ({
   mobile: '+44 20 7946 0018',
   address: 'St James\'s Square, "London"\nUK',
   organization: 'Analytical Engine Co. — Société Générale 😀',
+  company_id: null,
   job_title: null,
   job_status: 'employed',
   linkedin_url: null,

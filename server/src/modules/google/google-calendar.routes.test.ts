@@ -555,6 +555,7 @@ describe('Pushing Relate events to Google Calendar', () => {
       field: 'title',
       relate: 'Pricing talk (Relate)',
       google: 'Pricing talk (45 min)',
+      clash: true,
     });
     // Not sent again while it waits.
     expect((await sync(user)).pushed).toBe(0);
