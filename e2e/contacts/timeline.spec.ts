@@ -74,7 +74,9 @@ test('log a call and see it on the timeline, with the last contact date moved; a
   await reopened.getByRole('tab', { name: 'Professional Info' }).click();
   await reopened.getByLabel('Job Title').fill('Rear Admiral');
   await reopened.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(reopened.getByText('Rear Admiral', { exact: true })).toBeVisible();
+  await expect(
+    reopened.getByRole('tabpanel', { name: 'Professional Info' }).getByText('Rear Admiral', { exact: true }),
+  ).toBeVisible();
   await reopened.getByRole('tab', { name: 'Timeline' }).click();
   await expect(entries.first()).toContainText('Changed 1 field');
   await expect(entries.first()).toContainText('Job title');
